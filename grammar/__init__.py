@@ -1,0 +1,1 @@
+"""The effect-language grammar, installed as ``rulekit.grammar``."""

@@ -1,0 +1,23 @@
+"""rulekit: whole card games as data.
+
+A game is a YAML rule file plus effect text in a small language; one generic
+engine runs every game.  Start with :func:`load_game`::
+
+    import rulekit
+    game = rulekit.load_game("games/regicide.yaml")
+    match = game.new_match(players=2, seed=7)
+    while not match.is_over():
+        match.apply(match.legal_actions()[0])
+    print(match.result())
+"""
+from .engine.match import Match
+from .engine.runtime import Action, Decision
+from .errors import IllegalAction, RuleError, RuleFileError, RuleRuntimeError, StepBudgetExceeded
+from .loader import load_game, load_game_text
+from .model import Game
+
+__all__ = [
+    "Action", "Decision", "Game", "IllegalAction", "Match", "RuleError", "RuleFileError",
+    "RuleRuntimeError", "StepBudgetExceeded", "load_game", "load_game_text",
+]
+__version__ = "0.1.0"

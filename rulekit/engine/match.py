@@ -1,0 +1,387 @@
+"""A match: one game being played.
+
+The match never calls a player.  It runs the rule file's compiled effects
+until they reach a decision, then stops and waits: :attr:`Match.decision`
+says who decides what and lists the legal actions; :meth:`Match.apply`
+resumes it.  Agents, the CLI, tests, learning environments and servers all
+drive it the same way.
+
+Design notes
+- The flow (setup, turns, phases) is one generator; compiled effects that
+  can decide are generators too, so a decision suspends the whole stack.
+- One seeded ``random.Random`` per match and no iteration over hash-ordered
+  sets: the same file, seed and actions give a byte-identical event log.
+- Every card is in exactly one zone at every moment: cards start in the
+  built-in zone ``box`` and only ever change zone through :meth:`move`,
+  which also keeps the card → zone index ``loc``.
+- ``clone``/``save``/``restore`` replay the actions from the start: exact,
+  and it costs nothing while playing.
+"""
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+from typing import Any, Iterable
+
+from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded
+from ..model import Card, Game
+from .runtime import Action, Decision, EndTurn, GameOver, Goto, Zone
+
+DEFAULT_STEP_BUDGET = 1_000_000
+
+
+@lru_cache(maxsize=256)
+def _player_zone_names(name: str, players: int) -> tuple[str, ...]:
+    return tuple(f"{name}({p})" for p in range(players))
+
+
+class Match:
+    """A match of ``game`` for ``players`` players.
+
+    ``prepared`` (see :func:`rulekit.testing.prepare`) starts the match from
+    given zone contents and variables instead of running the file's setup.
+    """
+
+    def __init__(self, game: Game, players: int, seed: int = 0, *,
+                 step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict | None = None):
+        if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+            raise ValueError(
+                f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
+        self.game = game
+        self.n = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.players = list(range(players))
+        self.cards = game.cards
+        self.budget = step_budget
+        self.steps = 0
+        self.gz: list[Zone | None] = []
+        self.pz: list[list[Zone] | None] = []
+        for z in game.zones:
+            if z.per_player:
+                self.gz.append(None)
+                self.pz.append([Zone(name, z, p) for p, name in enumerate(_player_zone_names(z.name, players))])
+            else:
+                self.gz.append(Zone(z.name, z, None))
+                self.pz.append(None)
+        box = self.gz[0]
+        box.cards = list(game.cards)
+        self.loc: list[Zone] = [box] * len(game.cards)
+        self.vars: dict[str, Any] = dict(game.vars)
+        self.pvars: list[dict[str, Any]] = [dict(game.player_vars) for _ in self.players]
+        self.chosen: dict = {}
+        self.current = 0
+        self.next_player: int | None = None
+        self.phase: str | None = None
+        self.turn = 0
+        self.log: list[tuple] = []
+        self.actions: list[Action] = []
+        self._spec = {"players": players, "seed": seed, "step_budget": step_budget,
+                      "prepared": prepared}
+        self._result: dict | None = None
+        self._decision: Decision | None = None
+        self._flow = self._run(prepared)
+        self._resume(None)
+
+    # ---- the flow -----------------------------------------------------------
+    def _run(self, prepared: dict | None):
+        game, phases = self.game, self.game.phases
+        first_phase = 0
+        try:
+            self.log.append(("start", game.name, self.n, self.seed))
+            if prepared is None:
+                if game.setup is not None:
+                    if game.setup.is_gen:
+                        yield from game.setup.run(self)
+                    else:
+                        game.setup.run(self)
+                self.current = game.first_player(self)
+            else:
+                first_phase = self._apply_prepared(prepared)
+            while True:
+                self.turn += 1
+                self.next_player = None
+                self.log.append(("turn", self.current))
+                i = first_phase
+                first_phase = 0
+                try:
+                    while i < len(phases):
+                        ph = phases[i]
+                        self.phase = ph.name
+                        self.steps += 1
+                        if self.steps > self.budget:
+                            self.over_budget(ph.script.rule)
+                        try:
+                            if ph.script.is_gen:
+                                yield from ph.script.run(self)
+                            else:
+                                ph.script.run(self)
+                            i += 1
+                        except Goto as jump:
+                            i = jump.phase
+                except EndTurn:
+                    pass
+                nxt = self.next_player
+                self.current = (self.current + 1) % self.n if nxt is None else nxt
+        except GameOver as over:
+            self._finish(over)
+
+    def _finish(self, over: GameOver) -> None:
+        winners = over.winners if over.winners is not None else (
+            list(self.players) if over.outcome == "win" else [])
+        stats = {name: fn(self, over.outcome) for name, fn in self.game.stats.items()}
+        self._result = {"outcome": over.outcome, "reason": over.reason,
+                        "winners": winners, "stats": stats}
+        self.log.append(("end", over.outcome, over.reason))
+
+    def _resume(self, action: Action | None) -> None:
+        try:
+            self._decision = self._flow.send(action)
+        except StopIteration:
+            self._decision = None
+        except UnboundLocalError as err:
+            self._decision = None
+            name = str(err).split("'")[1] if "'" in str(err) else str(err)
+            raise RuleRuntimeError(f"'{name.removeprefix('L_')}' is read before 'let' gives it a value",
+                                   self.phase or "") from None
+
+    def over_budget(self, rule: str) -> None:
+        """Stop a rule file that never ends (every loop, call and phase counts a step)."""
+        raise StepBudgetExceeded(rule, self.game.rule_where(rule), self.budget)
+
+    # ---- moving cards (the only way a card changes zone) ---------------------
+    def move(self, what, dest: Zone, bottom: bool = False) -> None:
+        """Move a card, a list of cards or a whole zone's cards onto ``dest``
+        (on top, or at the bottom).  A list moves as a packet, its first card
+        lowest.  The log keeps the objects; they become names and ids only
+        when the log is read (``events``/``log_json``), which keeps moving cheap."""
+        t = type(what)
+        loc = self.loc
+        if t is Zone:
+            if what is dest or not what.cards:
+                return
+            cards = what.cards[:]
+            what.cards.clear()
+            src = what
+        else:
+            if t is Card:
+                cards = [what]
+            elif what is None:
+                return
+            else:
+                cards = list(what)
+                if not cards:
+                    return
+            src = loc[cards[0].id]
+            if len(cards) == 1:
+                zc = src.cards
+                if zc[-1] is cards[0]:
+                    zc.pop()
+                else:
+                    zc.remove(cards[0])
+            else:
+                for c in cards:
+                    if loc[c.id] is not src:
+                        src = [loc[c.id] for c in cards]
+                        for c2, z in zip(cards, src):
+                            z.cards.remove(c2)
+                        break
+                else:
+                    zc = src.cards
+                    if len(cards) <= 8:      # a few cards: remove one by one
+                        for c in cards:
+                            zc.remove(c)
+                    else:                    # many: rebuild the pile once
+                        ids = {c.id for c in cards}
+                        kept = [c for c in zc if c.id not in ids]
+                        if len(kept) + len(cards) != len(zc):
+                            raise RuleRuntimeError(f"a card moved twice in one move: {cards}")
+                        zc[:] = kept
+        for c in cards:
+            loc[c.id] = dest
+        if bottom:
+            dest.cards[0:0] = cards
+        else:
+            dest.cards.extend(cards)
+        self.log.append(("move", dest, cards, src))
+
+    def move_top(self, src: Zone, n: int, dest: Zone, bottom: bool = False) -> None:
+        """``move top(src, n) to dest``: the same as :meth:`move`, without
+        searching for the cards (they are the top of ``src``)."""
+        zc = src.cards
+        if n <= 0 or not zc or src is dest:
+            return
+        if n >= len(zc):
+            cards = zc[::-1]
+            zc.clear()
+        else:
+            cards = zc[: -n - 1: -1]
+            del zc[-n:]
+        loc = self.loc
+        for c in cards:
+            loc[c.id] = dest
+        if bottom:
+            dest.cards[0:0] = cards
+        else:
+            dest.cards.extend(cards)
+        self.log.append(("move", dest, cards, src))
+
+    def shuffle(self, z: Zone) -> None:
+        self.rng.shuffle(z.cards)
+        self.log.append(("shuffle", z.name))
+
+    def zone_limit(self, z: Zone) -> int:
+        """A zone's card limit (effectively unlimited when none is declared)."""
+        lim = z.zdef.limit
+        return 1 << 30 if lim is None else lim(self, z.owner)
+
+    def room(self, z: Zone) -> int:
+        lim = z.zdef.limit
+        return (1 << 30 if lim is None else lim(self, z.owner)) - len(z.cards)
+
+    # ---- the driver's API ---------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """Who must decide what now (``None`` once the match is over)."""
+        return self._decision
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._decision.options) if self._decision is not None else []
+
+    def apply(self, action: Action | int) -> None:
+        """Answer the pending decision.  An illegal action raises
+        :class:`IllegalAction` with the reason and changes nothing."""
+        dec = self._decision
+        if dec is None:
+            raise IllegalAction("the match is over; no action is expected")
+        if type(action) is Action:
+            for o in dec.options:        # the usual case: one of the offered objects
+                if o is action:
+                    break
+            else:
+                if action not in dec.options:
+                    raise IllegalAction(self.explain(action))
+        elif isinstance(action, int) and not isinstance(action, bool):
+            if not 0 <= action < len(dec.options):
+                raise IllegalAction(
+                    f"action index {action} is out of range: there are {len(dec.options)} legal actions")
+            action = dec.options[action]
+        elif isinstance(action, dict):
+            action = Action.from_json(action)
+        elif not isinstance(action, Action):
+            if isinstance(action, tuple):
+                action = Action(*action)
+            else:
+                raise IllegalAction(f"not an action: {action!r}")
+        if type(action) is not Action or action not in dec.options:
+            if action not in dec.options:
+                raise IllegalAction(self.explain(action))
+        self.actions.append(action)
+        loc = self.loc
+        self.log.append(("decide", dec.player, dec.choice, action,
+                         [loc[i] for i in action.cards] if action.cards else None))
+        self._resume(action)
+
+    def explain(self, action: Action) -> str:
+        """Why ``action`` is not legal now, in words."""
+        dec = self._decision
+        if dec is None:
+            return "the match is over"
+        names = {o.option for o in dec.options}
+        who = f"player {dec.player} must answer '{dec.choice}' ({dec.prompt})"
+        if action.option not in names:
+            return f"'{action.option}' is not an option now: {who}; options now: {', '.join(sorted(names))}"
+        for cid in action.cards:
+            if not 0 <= cid < len(self.cards):
+                return f"there is no card with id {cid}"
+        if action.cards:
+            where = ", ".join(f"{self.cards[i].name} is in {self.loc[i].name}" for i in action.cards)
+            return f"'{action.option}' with these cards is not legal ({where}): {who}"
+        if action.player is not None:
+            return f"player {action.player} cannot be chosen for '{action.option}': {who}"
+        return f"'{action.option}' needs other arguments: {who}"
+
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    def result(self) -> dict | None:
+        """``{"outcome", "reason", "winners", "stats"}`` once over, else ``None``."""
+        return self._result
+
+    def play(self, agents) -> dict:
+        """Let ``agents`` (one per seat, or one for all) play to the end."""
+        if not isinstance(agents, (list, tuple)):
+            agents = [agents] * self.n
+        while self._decision is not None:
+            dec = self._decision
+            self.apply(agents[dec.player].act(self, dec))
+        return self._result
+
+    # ---- names and views ----------------------------------------------------
+    def card(self, cid: int) -> Card:
+        return self.cards[cid]
+
+    def zone(self, name: str, player: int | None = None) -> Zone:
+        """A live zone by name (``player`` for per-player zones)."""
+        zdef = self.game.zone_by_name[name]
+        return self.pz[zdef.index][player] if zdef.per_player else self.gz[zdef.index]
+
+    def all_zones(self) -> Iterable[Zone]:
+        for i, z in enumerate(self.gz):
+            if z is not None:
+                yield z
+            else:
+                yield from self.pz[i]
+
+    def describe_action(self, action: Action) -> str:
+        parts = [action.option]
+        if action.cards:
+            parts.append(" ".join(self.cards[i].name for i in action.cards))
+        if action.player is not None:
+            parts.append(f"player {action.player}")
+        return " ".join(parts)
+
+    def view(self, player: int | None) -> dict:
+        """What ``player`` may see (``None``: a spectator), log included."""
+        from .view import build_view
+
+        return build_view(self, player)
+
+    def events(self, player: int | None = "all") -> list[dict]:
+        """The event log as dicts; redacted for ``player`` unless ``"all"``."""
+        from .view import event_dicts
+
+        return event_dicts(self, player)
+
+    def log_json(self) -> str:
+        """The full event log as compact JSON: byte-identical for the same
+        game file, seed and actions."""
+        return json.dumps(self.events("all"), ensure_ascii=False, separators=(",", ":"))
+
+    # ---- copies -------------------------------------------------------------
+    def save(self) -> dict:
+        """A JSON-serialisable record from which :meth:`restore` rebuilds this match."""
+        return {"game": self.game.name, **self._spec,
+                "actions": [a.to_json() for a in self.actions]}
+
+    @classmethod
+    def restore(cls, game: Game, saved: dict) -> "Match":
+        m = cls(game, saved["players"], saved["seed"], step_budget=saved.get("step_budget", DEFAULT_STEP_BUDGET),
+                prepared=saved.get("prepared"))
+        for a in saved["actions"]:
+            m.apply(Action.from_json(a))
+        return m
+
+    def clone(self) -> "Match":
+        """An independent copy in the same state (by replaying the actions)."""
+        m = Match(self.game, **self._spec)
+        for a in self.actions:
+            m.apply(a)
+        return m
+
+    # ---- prepared states ----------------------------------------------------
+    def _apply_prepared(self, prepared: dict) -> int:
+        from .prepare import apply_prepared
+
+        return apply_prepared(self, prepared)

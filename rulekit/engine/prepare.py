@@ -1,0 +1,69 @@
+"""Starting a match from given zone contents (a stacked deck).
+
+Tests and outside tools build any situation this way instead of searching
+for a seed that happens to produce it.  The prepared state is plain JSON
+(so ``Match.save`` can record it):
+
+```python
+{"zones": {"enemy": ["J♠"], "hand(0)": ["7♥", "A♣"], "tavern": ["5♦", "9♣"]},
+ "vars": {"damage": 4}, "player_vars": {"0": {"hp": 3}},
+ "current": 0, "phase": "play"}
+```
+
+Zone lists name cards **top first** (the first name is the next card drawn).
+Per-player zones are written ``hand(0)``.  A name that several cards share
+(``Jester``) takes the next one not yet placed.  Cards not named stay in the
+built-in ``box`` zone, so every card is still in exactly one zone.
+"""
+from __future__ import annotations
+
+from ..errors import IllegalAction
+
+
+def _zone_by_label(m, label: str):
+    if "(" in label and label.endswith(")"):
+        name, who = label[:-1].split("(", 1)
+        return m.zone(name, int(who))
+    return m.zone(label)
+
+
+def apply_prepared(m, prepared: dict) -> int:
+    """Put the named cards in place, set variables; return the phase index."""
+    game = m.game
+    by_name: dict[str, list] = {}
+    for c in game.cards:
+        by_name.setdefault(c.name, []).append(c)
+    unknown_zone = None
+    for label, names in prepared.get("zones", {}).items():
+        try:
+            zone = _zone_by_label(m, label)
+        except (KeyError, ValueError, IndexError):
+            unknown_zone = label
+            break
+        cards = []
+        for name in names:
+            free = by_name.get(name)
+            if not free:
+                raise IllegalAction(f"prepared state: no (more) card named {name!r} for zone {label!r}")
+            cards.append(free.pop(0))
+        m.move(list(reversed(cards)), zone)
+    if unknown_zone is not None:
+        raise IllegalAction(f"prepared state: unknown zone {unknown_zone!r}; zones: "
+                            + ", ".join(z.name for z in m.all_zones()))
+    for key, value in prepared.get("vars", {}).items():
+        if key not in m.vars:
+            raise IllegalAction(f"prepared state: unknown variable {key!r}")
+        m.vars[key] = value
+    for who, values in prepared.get("player_vars", {}).items():
+        for key, value in values.items():
+            if key not in m.pvars[int(who)]:
+                raise IllegalAction(f"prepared state: unknown player variable {key!r}")
+            m.pvars[int(who)][key] = value
+    m.current = int(prepared.get("current", 0))
+    phase = prepared.get("phase")
+    if phase is None:
+        return 0
+    for i, ph in enumerate(game.phases):
+        if ph.name == phase:
+            return i
+    raise IllegalAction(f"prepared state: unknown phase {phase!r}")

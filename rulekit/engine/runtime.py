@@ -1,0 +1,123 @@
+"""Small runtime objects shared by compiled effects and the match.
+
+Kept apart from :mod:`rulekit.engine.match` so the compiler can depend on them
+without depending on the whole match machinery.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..model import Card
+
+
+class Zone:
+    """A live pile of cards in one match.  ``cards[-1]`` is the top."""
+
+    __slots__ = ("name", "zdef", "owner", "cards")
+
+    def __init__(self, name: str, zdef, owner: int | None):
+        self.name = name
+        self.zdef = zdef
+        self.owner = owner
+        self.cards: list[Card] = []
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __contains__(self, card) -> bool:
+        return card in self.cards
+
+    def __repr__(self) -> str:
+        return f"<zone {self.name}: {len(self.cards)} cards>"
+
+
+class Action(NamedTuple):
+    """One legal answer to a decision.
+
+    ``option`` names the option of the choice (e.g. ``"card"``, ``"yield"``);
+    ``cards`` holds card ids (stable per game file) and ``player`` a seat.
+    Actions are plain tuples: cheap to build, hashable, comparable and
+    JSON-friendly, which matters when millions are enumerated.
+    """
+
+    option: str
+    cards: tuple[int, ...] = ()
+    player: int | None = None
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"option": self.option}
+        if self.cards:
+            out["cards"] = list(self.cards)
+        if self.player is not None:
+            out["player"] = self.player
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Action":
+        return cls(data["option"], tuple(data.get("cards", ())), data.get("player"))
+
+
+class Decision(NamedTuple):
+    """The match is waiting for ``player`` to answer ``choice``."""
+
+    player: int
+    choice: str
+    prompt: str
+    options: list[Action]
+
+
+class Chosen:
+    """What a player answered to a choice, as effect text sees it:
+    ``attack.option``, ``attack.cards`` (Card objects), ``attack.player``."""
+
+    __slots__ = ("option", "cards", "player", "by")
+
+    def __init__(self, option: str, cards: list[Card], player: int | None, by: int):
+        self.option = option
+        self.cards = cards
+        self.player = player
+        self.by = by
+
+
+# ---- control flow inside effects -------------------------------------------
+
+class EndTurn(Exception):
+    """``end turn``: the current turn stops here."""
+
+
+class Goto(Exception):
+    """``goto PHASE``: continue the turn at another phase."""
+
+    def __init__(self, phase: int):
+        self.phase = phase
+
+
+class GameOver(Exception):
+    """``win`` / ``lose``: the match is decided."""
+
+    def __init__(self, outcome: str, reason: str, winners: list[int] | None = None):
+        self.outcome = outcome
+        self.reason = reason
+        self.winners = winners
+
+
+def get_attr(m, obj: Any, name: str) -> Any:
+    """``obj.name`` in effect text: a card's property, a player's variable, a
+    chosen answer's field, or the same attribute of every element of a list."""
+    t = type(obj)
+    if t is Card:
+        return obj.props.get(name)
+    if t is list or t is Zone or t is tuple:
+        return [get_attr(m, x, name) for x in obj]
+    if t is int:
+        return m.pvars[obj][name]
+    if t is Chosen:
+        return getattr(obj, name)
+    if obj is None:
+        return None
+    if t is dict:
+        return obj.get(name)
+    raise TypeError(f"cannot read '.{name}' of {type(obj).__name__} value {obj!r}")

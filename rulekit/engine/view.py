@@ -1,0 +1,95 @@
+"""What one player may see: zones, variables, the decision and the log.
+
+Secrets must not leak through history (boardgame.io #399): the event log in a
+view is redacted with the same visibility rules as the zones.  A card is
+shown to a viewer when it is (or was, for a log event) in a zone that viewer
+may see: ``public`` zones to everyone, ``owner`` zones to their owner,
+``top`` zones only their top card, ``hidden`` zones to nobody.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+ALL = "all"
+
+
+def _zone_visible_to(zdef, owner: int | None, viewer) -> bool:
+    if viewer == ALL:
+        return True
+    vis = zdef.visibility
+    return vis == "public" or (vis == "owner" and owner is not None and owner == viewer)
+
+
+def zone_view(m, zone, viewer) -> dict:
+    zdef = zone.zdef
+    out: dict[str, Any] = {"count": len(zone.cards)}
+    if _zone_visible_to(zdef, zone.owner, viewer):
+        out["cards"] = [c.name for c in reversed(zone.cards)]  # top first
+    elif zdef.visibility == "top" and zone.cards:
+        out["top"] = zone.cards[-1].name
+    return out
+
+
+def _sources(src, n: int) -> list:
+    return src if isinstance(src, list) else [src] * n
+
+
+def event_dicts(m, viewer=ALL) -> list[dict]:
+    out = []
+    for ev in m.log:
+        kind = ev[0]
+        if kind == "move":
+            _, dest, moved, src = ev
+            srcs = _sources(src, len(moved))
+            dest_vis = _zone_visible_to(dest.zdef, dest.owner, viewer)
+            shown = [c.name if dest_vis or _zone_visible_to(z.zdef, z.owner, viewer) else None
+                     for c, z in zip(moved, srcs)]
+            out.append({"event": "move", "to": dest.name, "from": [z.name for z in srcs], "cards": shown})
+        elif kind == "decide":
+            _, player, choice, action, srcs = ev
+            d: dict[str, Any] = {"event": "decide", "player": player, "choice": choice,
+                                 "option": action.option}
+            if action.cards:
+                d["cards"] = [m.cards[cid].name if viewer == player
+                              or _zone_visible_to(z.zdef, z.owner, viewer) else None
+                              for cid, z in zip(action.cards, srcs)]
+            if action.player is not None:
+                d["target"] = action.player
+            out.append(d)
+        elif kind == "start":
+            out.append({"event": "start", "game": ev[1], "players": ev[2], "seed": ev[3]})
+        elif kind == "turn":
+            out.append({"event": "turn", "player": ev[1]})
+        elif kind == "shuffle":
+            out.append({"event": "shuffle", "zone": ev[1]})
+        elif kind == "end":
+            out.append({"event": "end", "outcome": ev[1], "reason": ev[2]})
+        elif kind == "note":
+            out.append({"event": "note", "text": ev[1]})
+        elif kind == "event":
+            out.append({"event": "emit", "name": ev[1]})
+        else:  # pragma: no cover - future event kinds are shown as they are
+            out.append({"event": kind, "data": [str(x) for x in ev[1:]]})
+    return out
+
+
+def build_view(m, viewer) -> dict:
+    dec = m.decision
+    decision = None
+    if dec is not None:
+        decision = {"player": dec.player, "choice": dec.choice, "prompt": dec.prompt}
+        if viewer == dec.player or viewer == ALL:
+            decision["options"] = [m.describe_action(a) for a in dec.options]
+    return {
+        "game": m.game.name,
+        "viewer": viewer,
+        "turn": m.turn,
+        "current": m.current,
+        "phase": m.phase,
+        "zones": {z.name: zone_view(m, z, viewer) for z in m.all_zones()},
+        "vars": dict(m.vars),
+        "player_vars": [dict(p) for p in m.pvars],
+        "decision": decision,
+        "result": m.result(),
+        "log": event_dicts(m, viewer),
+    }

@@ -1,0 +1,1 @@
+"""The effect language: lark grammar, parser and compiler to closures."""

@@ -1,0 +1,162 @@
+"""What names effect text may use, and the built-in functions.
+
+The compiler resolves every name at load time against a :class:`Names`
+table (the rule file's zones, variables, tables, choices, procedures and
+phases), so a typo is an error with a position and a suggestion instead of a
+failure in the middle of a match.
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+import attrs
+
+from ..engine.runtime import Zone
+from ..model import Card
+
+#: Names every rule may read, filled in by the match.
+SPECIAL_NAMES = {
+    "current": "the player whose turn it is",
+    "player_count": "the number of players in the match",
+    "players": "every seat, in seat order from 0",
+}
+
+
+@attrs.frozen
+class Names:
+    """The names a rule file declares."""
+
+    zones: dict[str, Any]          # name -> ZoneDef
+    vars: frozenset[str]
+    player_vars: frozenset[str]
+    tables: dict[str, dict]
+    choices: frozenset[str]
+    procedures: frozenset[str]
+    phases: dict[str, int]
+    events: frozenset[str]
+    min_players: int = 1
+    max_players: int = 1
+
+    def all_readable(self) -> list[str]:
+        return sorted(
+            set(self.zones) | self.vars | set(self.tables) | self.choices | set(SPECIAL_NAMES)
+        )
+
+
+def suggest(name: str, candidates) -> str:
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+# ---- built-in functions -----------------------------------------------------
+# Each takes the match first.  They accept zones wherever a list is expected.
+
+def _cards(x) -> list:
+    if type(x) is Zone:
+        return x.cards
+    if x is None:
+        return []
+    if type(x) is Card:
+        return [x]
+    return x
+
+
+def b_size(m, x) -> int:
+    return len(_cards(x))
+
+
+def b_sum(m, x) -> int:
+    return sum(v for v in _cards(x) if v is not None)
+
+
+def b_any(m, x) -> bool:
+    return len(_cards(x)) > 0
+
+
+def b_none(m, x) -> bool:
+    return len(_cards(x)) == 0
+
+
+def b_min(m, *args):
+    return min(args[0]) if len(args) == 1 else min(args)
+
+
+def b_max(m, *args):
+    return max(args[0]) if len(args) == 1 else max(args)
+
+
+def b_top(m, z, n=None):
+    cards = _cards(z)
+    if n is None:
+        return cards[-1] if cards else None
+    if n <= 0:
+        return []
+    return cards[: -n - 1 : -1] if n < len(cards) else cards[::-1]
+
+
+def b_bottom(m, z, n=None):
+    cards = _cards(z)
+    if n is None:
+        return cards[0] if cards else None
+    return list(cards[: max(n, 0)])
+
+
+def b_shuffled(m, x) -> list:
+    out = list(_cards(x))
+    m.rng.shuffle(out)
+    return out
+
+
+def b_next(m, p: int) -> int:
+    return (p + 1) % m.n
+
+
+def b_prev(m, p: int) -> int:
+    return (p - 1) % m.n
+
+
+def b_limit(m, z) -> int:
+    return m.zone_limit(z)
+
+
+def b_room(m, z) -> int:
+    return m.room(z)
+
+
+def b_first(m, x):
+    xs = _cards(x)
+    return xs[0] if xs else None
+
+
+def b_abs(m, x):
+    return abs(x)
+
+
+def b_unique(m, x) -> list:
+    return list(dict.fromkeys(_cards(x)))
+
+
+#: name -> (function, min args, max args, one-line doc)
+BUILTINS: dict[str, tuple] = {
+    "size": (b_size, 1, 1, "number of cards in a zone or elements in a list"),
+    "count": (b_size, 1, 1, "number of elements in a list (same as size)"),
+    "sum": (b_sum, 1, 1, "sum of a list of numbers, e.g. sum(hand(p).value)"),
+    "any": (b_any, 1, 1, "the list is not empty, e.g. any(players where ...)"),
+    "none": (b_none, 1, 1, "the list is empty"),
+    "min": (b_min, 1, 8, "smallest of the arguments (or of one list)"),
+    "max": (b_max, 1, 8, "largest of the arguments (or of one list)"),
+    "top": (b_top, 1, 2, "top(z): the top card or none; top(z, n): the n top cards"),
+    "bottom": (b_bottom, 1, 2, "bottom(z): the bottom card; bottom(z, n): the n bottom cards"),
+    "shuffled": (b_shuffled, 1, 1, "a list of the same cards in random order"),
+    "next": (b_next, 1, 1, "the next seat clockwise"),
+    "prev": (b_prev, 1, 1, "the previous seat"),
+    "limit": (b_limit, 1, 1, "a zone's declared card limit"),
+    "room": (b_room, 1, 1, "how many more cards a zone may hold before its limit"),
+    "first": (b_first, 1, 1, "the first element of a list, or none"),
+    "abs": (b_abs, 1, 1, "absolute value"),
+    "unique": (b_unique, 1, 1, "the list without repeats, first occurrence kept"),
+}
+
+#: Functions the compiler handles itself (they take a choice name, not a value).
+SPECIAL_FUNCTIONS = {"can_choose": "can_choose(choice): the choice has at least one legal option now"}

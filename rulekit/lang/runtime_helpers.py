@@ -1,0 +1,110 @@
+"""What generated effect code may call: the namespace of the generated module.
+
+The generated functions see only these names (and a short list of harmless
+Python builtins), never the rest of Python: defence in depth on top of the
+compiler only writing what the grammar allows.
+"""
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from ..engine.runtime import Action, Chosen, Decision, EndTurn, GameOver, Goto, Zone, get_attr
+from ..errors import RuleRuntimeError
+from ..model import Card
+from .names import BUILTINS, _cards
+
+
+def _seq(x):
+    """Anything iterable in effect text: a zone's cards, a list, one card, none."""
+    t = type(x)
+    if t is Zone:
+        return x.cards
+    if t is list or t is tuple:
+        return x
+    if x is None:
+        return ()
+    if t is Card:
+        return (x,)
+    raise RuleRuntimeError(f"expected cards or a list, got {x!r}")
+
+
+def _groups(pool: list, prop: str, least: int) -> list[list]:
+    """Cards of ``pool`` grouped by a shared property (groups of >= least)."""
+    by: dict = {}
+    for c in pool:
+        by.setdefault(c.props.get(prop), []).append(c)
+    return [g for g in by.values() if len(g) >= least]
+
+
+class ActionMemo(dict):
+    """Shared Action objects of one option, by card id or seat: building a
+    tuple per legal action per decision is a large part of enumerating."""
+
+    def __init__(self, option: str, kind: str):
+        super().__init__()
+        self.option = option
+        self.kind = kind
+
+    def __missing__(self, key):
+        act = Action(self.option, (key,), None) if self.kind == "card" else Action(self.option, (), key)
+        self[key] = act
+        return act
+
+
+def _top_prop(cards: list, prop: str):
+    """``top(zone).prop``: none when the zone is empty."""
+    return cards[-1].props.get(prop) if cards else None
+
+
+def _sum_prop(cards, prop: str) -> int:
+    """``sum(cards.prop)``, skipping cards without the property."""
+    total = 0
+    for c in cards:
+        v = c.props.get(prop)
+        if v is not None:
+            total += v
+    return total
+
+
+def _ch(chosen: dict, name: str, rule: str) -> Chosen:
+    try:
+        return chosen[name]
+    except KeyError:
+        raise RuleRuntimeError(f"'{name}' is read before anyone chose it", rule) from None
+
+
+def _chosen(m, action: Action, decision: Decision) -> Chosen:
+    cards = m.cards
+    return Chosen(action.option, [cards[i] for i in action.cards], action.player, decision.player)
+
+
+def _idx(container, key, rule: str):
+    try:
+        return container[key]
+    except (KeyError, IndexError, TypeError):
+        raise RuleRuntimeError(f"no entry {key!r} in {container!r}", rule) from None
+
+
+def _as_zone(value, rule: str) -> Zone:
+    if type(value) is not Zone:
+        raise RuleRuntimeError(f"expected a zone, got {value!r}", rule)
+    return value
+
+
+def _no_option(choice: str, rule: str):
+    raise RuleRuntimeError(
+        f"choice '{choice}' has no legal option (give it an if_none effect that ends the turn "
+        "or the game)", rule)
+
+
+SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tuple,
+                 "range": range, "type": type, "set": set, "sorted": sorted, "True": True, "False": False, "None": None}
+
+NAMESPACE = {
+    "_tn": tuple.__new__, "_Action": Action, "_Decision": Decision, "_Card": Card,
+    "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
+    "_ch": _ch, "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
+    "_no_option": _no_option, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
+    "_cards": _cards, "_sum_prop": _sum_prop, "_top_prop": _top_prop,
+    **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
+}

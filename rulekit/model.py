@@ -1,0 +1,150 @@
+"""The rule model: what a loaded rule file *is*, frozen once loaded.
+
+A :class:`Game` is built by :func:`rulekit.loader.load_game` from a YAML rule
+file.  Effect text is already compiled into Python callables here (the
+``run``/``test`` fields), so a match never looks at text again.  Everything is
+immutable so one ``Game`` can serve any number of matches, threads or
+processes at once.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import attrs
+
+from .errors import Where
+
+
+@attrs.frozen(eq=False)
+class Card:
+    """One physical card.  ``id`` is stable for a game file (its position in
+    the file's card list), ``name`` is readable (e.g. ``"7♥"``), ``props`` are
+    the properties effect text reads with ``card.prop``."""
+
+    id: int
+    name: str
+    props: dict[str, Any] = attrs.field(repr=False)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+@attrs.frozen
+class ZoneDef:
+    """A zone: an ordered pile of cards (last = top).
+
+    ``visibility``: ``public`` (everyone sees every card), ``hidden`` (nobody
+    sees the cards, everyone sees the count), ``owner`` (a per-player zone only
+    its owner sees), ``top`` (only the top card is seen).
+    """
+
+    name: str
+    index: int
+    per_player: bool = False
+    visibility: str = "public"
+    limit: Callable | None = None   # limit(match, owner) -> int
+    doc: str = ""
+    where: Where | None = None
+
+
+@attrs.frozen
+class OptionDef:
+    """One kind of answer to a choice: some cards, a player, or a plain option.
+
+    The tests that decide which answers are legal (``when``, ``from``,
+    ``where``, ``same``, ``require``) are compiled into the choice's
+    ``enumerate`` function; this record describes the option for tools."""
+
+    name: str
+    kind: str                      # "cards" | "player" | "plain"
+    min_cards: int = 0
+    max_cards: int = 0
+    same: str | None = None
+    doc: str = ""
+
+
+@attrs.frozen
+class ChoiceDef:
+    """A decision the rules ask a player to make.
+
+    ``enumerate(match)`` returns the :class:`~rulekit.engine.runtime.Decision`
+    with every legal action, or ``None`` when nothing is legal;
+    ``heuristic(match, chosen_cards, option, player)`` scores one action for
+    the heuristic agent (from the file's ``heuristics:``)."""
+
+    name: str
+    prompt: str
+    options: tuple[OptionDef, ...]
+    enumerate: Callable
+    heuristic: Callable | None = None
+    where: Where | None = None
+
+
+@attrs.frozen
+class Script:
+    """Compiled effect text: ``run(match)`` is a plain function or, when the
+    text can stop at a decision, a generator function (``is_gen``)."""
+
+    rule: str
+    run: Callable
+    is_gen: bool
+    where: Where | None = None
+
+
+@attrs.frozen
+class PhaseDef:
+    name: str
+    script: Script
+    doc: str = ""
+
+
+@attrs.frozen
+class TriggerDef:
+    on: str
+    when: Callable | None
+    script: Script
+    doc: str = ""
+
+
+@attrs.frozen(eq=False)
+class Game:
+    """A loaded, validated, compiled rule file."""
+
+    name: str
+    description: str
+    file: str
+    min_players: int
+    max_players: int
+    cards: tuple[Card, ...]
+    zones: tuple[ZoneDef, ...]
+    tables: dict[str, dict]
+    vars: dict[str, Any]
+    player_vars: dict[str, Any]
+    choices: dict[str, ChoiceDef]
+    procedures: dict[str, Script]
+    setup: Script | None
+    first_player: Callable
+    phases: tuple[PhaseDef, ...]
+    triggers: dict[str, tuple[TriggerDef, ...]]
+    stats: dict[str, Callable]
+    source: dict = attrs.field(repr=False)
+    rule_positions: dict[str, Where] = attrs.field(factory=dict, repr=False)
+    code: str = attrs.field(default="", repr=False)  # the generated Python, for reading
+
+    def rule_where(self, rule: str) -> Where | None:
+        """Where in the file the rule called ``rule`` (e.g. "phase 'play'") is."""
+        return self.rule_positions.get(rule)
+
+    @property
+    def zone_by_name(self) -> dict[str, ZoneDef]:
+        return {z.name: z for z in self.zones}
+
+    def card_named(self, name: str) -> list[Card]:
+        """Every card called ``name`` (names need not be unique)."""
+        return [c for c in self.cards if c.name == name]
+
+    def new_match(self, players: int, seed: int = 0, **options: Any):
+        """Start a match: see :class:`rulekit.engine.match.Match`."""
+        from .engine.match import Match
+
+        return Match(self, players=players, seed=seed, **options)

@@ -1,0 +1,56 @@
+"""Helpers for testing rule files (public: game authors use them too).
+
+- :func:`prepare` starts a match from given zone contents — a stacked deck —
+  so a test can build any situation of the rulebook directly.
+- :func:`check_conservation` asserts that every card is in exactly one zone.
+- :func:`play_random` plays a match to the end with uniformly random choices,
+  checking conservation after every step if asked.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .engine.match import DEFAULT_STEP_BUDGET, Match
+from .model import Game
+
+
+def prepare(game: Game, players: int, *, zones: dict[str, list[str]] | None = None,
+            vars: dict | None = None, player_vars: dict | None = None, current: int = 0,
+            phase: str | None = None, seed: int = 0, step_budget: int = DEFAULT_STEP_BUDGET) -> Match:
+    """A match whose zones hold exactly the named cards (top first), skipping setup.
+
+    ``zones`` maps zone labels (``"tavern"``, ``"hand(0)"``) to card names,
+    top card first; cards not named stay in ``box``.  ``vars`` and
+    ``player_vars`` override starting values; play starts at ``phase`` (the
+    first phase by default) of ``current``'s turn.
+    """
+    prepared = {"zones": zones or {}, "vars": vars or {},
+                "player_vars": {str(k): v for k, v in (player_vars or {}).items()},
+                "current": current, "phase": phase}
+    return Match(game, players, seed, step_budget=step_budget, prepared=prepared)
+
+
+def check_conservation(m: Match) -> None:
+    """Every card is in exactly one zone, and the card → zone index agrees."""
+    seen: Counter = Counter()
+    for z in m.all_zones():
+        for c in z.cards:
+            seen[c.id] += 1
+            assert m.loc[c.id] is z, f"{c.name} is in {z.name} but indexed in {m.loc[c.id].name}"
+    missing = [c.name for c in m.cards if seen[c.id] == 0]
+    doubled = [m.cards[i].name for i, n in seen.items() if n > 1]
+    assert not missing and not doubled, f"lost: {missing}, duplicated: {doubled}"
+
+
+def play_random(m: Match, seed: int = 0, check: bool = False) -> dict:
+    """Play ``m`` to the end choosing uniformly at random; return the result."""
+    rng = random.Random(seed)
+    if check:
+        check_conservation(m)
+    while m.decision is not None:
+        options = m.decision.options
+        m.apply(options[rng.randrange(len(options))])
+        if check:
+            check_conservation(m)
+    return m.result()

@@ -1,0 +1,490 @@
+"""Safe YAML loading that remembers where every value came from.
+
+Rule files are written by people and read by a program that must never run
+anything they contain, so this loader only composes the YAML node graph with
+:class:`yaml.SafeLoader` and converts it to plain data itself: nothing is
+ever constructed from a tag.  Features that make files hard to read or
+dangerous to load (anchors and aliases, which allow "billion laughs" alias
+bombs; custom tags; duplicate keys, which YAML silently resolves to the last
+one) are refused with a :class:`~rulekit.errors.RuleError` each, collected
+and raised together as :class:`~rulekit.errors.RuleFileError`.
+
+Every value keeps its 1-based position so later stages (schema checks, the
+effect-language parser) can point at the exact line and column, even inside a
+multi-line effect text.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import attrs
+import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .errors import RuleError, RuleFileError, Where
+
+__all__ = ["LoadedYaml", "load_yaml", "MAX_BYTES"]
+
+#: Rule files are small; anything larger is a mistake or an attack.
+MAX_BYTES = 2 * 1024 * 1024
+
+Path = tuple
+Pos = tuple[int, int]
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
+_SEQ_TAG = _CORE + "seq"
+_MAP_TAG = _CORE + "map"
+# Tags the safe resolver may give a plain scalar on its own; rule files treat
+# them as text because dates, merge keys ("<<") and "=" mean nothing here.
+_TEXT_TAGS = {_CORE + t for t in ("timestamp", "merge", "value")}
+
+# The line breaks YAML itself recognises, so our line numbers match its marks.
+_LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+
+_ALIAS_HINT = (
+    "write the repeated value out in full; rule files avoid anchors so every "
+    "value can be read where it stands (and so they cannot hide alias bombs)"
+)
+
+
+@attrs.frozen
+class _Scalar:
+    """What :meth:`LoadedYaml.text_where` needs to know about a string scalar."""
+
+    style: str | None  # None (plain), "'", '"', "|" or ">"
+    start: Pos  # 0-based (line, column) of the node (tag/anchor included)
+    end: Pos  # 0-based (line, column) just after the node
+
+
+@attrs.frozen
+class LoadedYaml:
+    """A rule file as plain data plus the position of every value and key.
+
+    Paths are tuples of mapping keys and list indices from the root (``()``).
+    """
+
+    data: Any
+    file: str
+    positions: dict[tuple, Pos] = attrs.field(factory=dict, repr=False)
+    key_positions: dict[tuple, Pos] = attrs.field(factory=dict, repr=False)
+    _scalars: dict[tuple, _Scalar] = attrs.field(factory=dict, repr=False, alias="scalars")
+    _lines: tuple[str, ...] = attrs.field(default=(), repr=False, alias="lines")
+
+    def where(self, path: Path) -> Where:
+        """Position of the value at ``path``.
+
+        A path that does not exist (e.g. a missing key) falls back to its
+        nearest existing ancestor, so an error about it still points into the
+        right part of the file.
+        """
+        path = tuple(path)
+        while path not in self.positions and path:
+            path = path[:-1]
+        line, column = self.positions.get(path, (0, 0))
+        return Where(self.file, line, column)
+
+    def key_where(self, path: Path) -> Where:
+        """Position of the key of the mapping entry at ``path`` (else :meth:`where`)."""
+        pos = self.key_positions.get(tuple(path))
+        if pos is None:
+            return self.where(path)
+        return Where(self.file, *pos)
+
+    def text_where(self, path: Path, line: int, column: int) -> Where:
+        """File position of 1-based ``line``/``column`` inside the string at ``path``.
+
+        The effect-language parser only sees the string; this maps its
+        positions back to the file.  Exact for block scalars and single-line
+        plain or quoted scalars; a close guess for multi-line plain or
+        quoted scalars, whose line breaks YAML folds away.
+        """
+        path = tuple(path)
+        info = self._scalars.get(path)
+        value = self._value_at(path)
+        if info is None or not isinstance(value, str):
+            return self.where(path)
+        line = max(line, 1)
+        column = max(column, 1)
+        if info.style in ("|", ">"):
+            pos = self._block_position(info, value, line, column)
+        elif info.start[0] == info.end[0]:
+            pos = self._inline_position(info, value, column)
+        else:
+            pos = self._multiline_position(info, line, column)
+        return Where(self.file, pos[0] + 1, pos[1] + 1)
+
+    # -- helpers for text_where (all 0-based) ---------------------------------
+
+    def _value_at(self, path: Path) -> Any:
+        value = self.data
+        try:
+            for part in path:
+                value = value[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+        return value
+
+    def _line(self, index: int) -> str:
+        return self._lines[index] if 0 <= index < len(self._lines) else ""
+
+    def _block_position(self, info: _Scalar, value: str, line: int, column: int) -> Pos:
+        """Block scalar content starts on the line after its indicator.
+
+        The block indentation is recovered by comparing the first non-blank
+        content line in the file with the same line in the value, which
+        works for automatic and explicit indentation indicators alike.
+        """
+        first = info.start[0] + 1
+        value_lines = value.split("\n")
+        indent = 0
+        for k, text in enumerate(value_lines):
+            if text.strip(" "):
+                source = self._line(first + k)
+                indent = (len(source) - len(source.lstrip(" "))) - (len(text) - len(text.lstrip(" ")))
+                break
+        if info.style == "|":
+            return first + line - 1, indent + column - 1
+        offset = sum(len(t) + 1 for t in value_lines[: line - 1]) + column - 1
+        return self._folded_origin(first, indent, offset)
+
+    def _folded_origin(self, first: int, indent: int, offset: int) -> Pos:
+        """Replay YAML's folding (as PyYAML's scanner does it) to find where the
+        character at ``offset`` of a ``>`` block came from in the file."""
+
+        def blank(i: int) -> bool:
+            text = self._line(i)
+            return not text.strip(" ") and len(text) <= indent
+
+        def content(i: int) -> bool:
+            text = self._line(i)
+            return i < len(self._lines) and not blank(i) and len(text) - len(text.lstrip(" ")) >= indent
+
+        origins: list[Pos] = []
+        i = first
+        breaks: list[Pos] = []
+        while i < len(self._lines) and not self._line(i).strip(" "):
+            breaks.append((i, len(self._line(i))))
+            i += 1
+        while content(i) and len(origins) <= offset:
+            origins.extend(breaks)
+            text = self._line(i)
+            leading_non_space = text[indent] not in " \t"
+            origins.extend((i, c) for c in range(indent, len(text)))
+            line_break = (i, len(text))
+            i += 1
+            breaks = []
+            while i < len(self._lines) and blank(i):
+                breaks.append((i, len(self._line(i))))
+                i += 1
+            if not content(i):
+                break
+            folds = leading_non_space and self._line(i)[indent] not in " \t"
+            if not folds or not breaks:
+                origins.append(line_break)  # kept as a break, or folded to a space
+        if offset < len(origins):
+            return origins[offset]
+        if origins:
+            row, col = origins[-1]
+            return row, col + 1 + (offset - len(origins))
+        return first, indent + offset
+
+    def _inline_position(self, info: _Scalar, value: str, column: int) -> Pos:
+        row, start = info.start
+        source = self._line(row)
+        if info.style is None:
+            # A single-line plain scalar is exactly the source text, ending at
+            # the end mark; counting back also skips any tag or anchor.
+            return row, info.end[1] - len(value) + column - 1
+        quote = info.style
+        opening = source.find(quote, start)
+        if opening < 0:
+            return row, start + column
+        raw = source[opening + 1:max(info.end[1] - 1, opening + 1)]
+        return row, opening + 1 + _raw_offset(raw, quote, column - 1)
+
+    def _multiline_position(self, info: _Scalar, line: int, column: int) -> Pos:
+        row = info.start[0] + line - 1
+        if line == 1:
+            extra = 0 if info.style is None else 1
+            return row, info.start[1] + extra + column - 1
+        source = self._line(row)
+        return row, len(source) - len(source.lstrip(" \t")) + column - 1
+
+
+def _raw_offset(raw: str, quote: str, chars: int) -> int:
+    """Offset in the raw text of a one-line quoted scalar of its ``chars``-th
+    character, skipping the escapes that make raw and value differ."""
+    i = 0
+    for _ in range(chars):
+        if i >= len(raw):
+            return i + (chars - _)
+        if quote == "'" and raw.startswith("''", i):
+            i += 2
+        elif quote == '"' and raw[i] == "\\" and i + 1 < len(raw):
+            code = raw[i + 1]
+            i += {"x": 4, "u": 6, "U": 10}.get(code, 2)
+        else:
+            i += 1
+    return i
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that refuses anchors, aliases and unknown tags while composing.
+
+    Refusing here (rather than after composing) means an alias never shares a
+    node, so converting the tree cannot blow up however the aliases nest.
+    """
+
+    def __init__(self, stream: str, file: str):
+        super().__init__(stream)
+        self.rk_file = file
+        self.rk_errors: list[RuleError] = []
+        self.rk_seen: set[str] = set()
+
+    def _rk_where(self, mark: yaml.Mark) -> Where:
+        return Where(self.rk_file, mark.line + 1, mark.column + 1)
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node:
+        if self.check_event(yaml.AliasEvent):
+            event = self.get_event()
+            if "*" + event.anchor not in self.rk_seen:
+                self.rk_seen.add("*" + event.anchor)
+                self.rk_errors.append(RuleError(
+                    self._rk_where(event.start_mark),
+                    f"anchors and aliases are not allowed in rule files (alias '*{event.anchor}')",
+                    hint=_ALIAS_HINT,
+                ))
+            return ScalarNode(_CORE + "null", "", event.start_mark, event.end_mark)
+        event = self.peek_event()
+        if event.anchor is not None:
+            if "&" + event.anchor not in self.rk_seen:
+                self.rk_seen.add("&" + event.anchor)
+                self.rk_errors.append(RuleError(
+                    self._rk_where(event.start_mark),
+                    f"anchors and aliases are not allowed in rule files (anchor '&{event.anchor}')",
+                    hint=_ALIAS_HINT,
+                ))
+            event.anchor = None
+        if event.tag is not None and event.tag != "!":
+            self._rk_check_tag(event)
+        return super().compose_node(parent, index)
+
+    def _rk_check_tag(self, event: yaml.Event) -> None:
+        if isinstance(event, yaml.ScalarEvent):
+            allowed, kind = _SCALAR_TAGS, "a single value"
+        elif isinstance(event, yaml.SequenceStartEvent):
+            allowed, kind = {_SEQ_TAG}, "a list"
+        else:
+            allowed, kind = {_MAP_TAG}, "a mapping"
+        if event.tag in allowed:
+            return
+        shown = "!!" + event.tag[len(_CORE):] if event.tag.startswith(_CORE) else event.tag
+        if event.tag in _SCALAR_TAGS | {_SEQ_TAG, _MAP_TAG}:
+            message = f"the tag '{shown}' cannot be used on {kind}"
+        else:
+            message = f"the tag '{shown}' is not allowed in rule files"
+        self.rk_errors.append(RuleError(
+            self._rk_where(event.start_mark),
+            message,
+            expected="no tag, or one of !!str, !!int, !!float, !!bool, !!null",
+            hint="remove the tag; rule files hold plain text, numbers, true/false, lists and mappings",
+        ))
+        event.tag = None
+        if isinstance(event, yaml.ScalarEvent):
+            # Read a refused scalar as text instead of guessing its type.
+            event.implicit = (False, False)
+
+
+class _Converter:
+    """Turns a composed node tree into plain data, recording positions."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.errors: list[RuleError] = []
+        self.positions: dict[tuple, Pos] = {}
+        self.key_positions: dict[tuple, Pos] = {}
+        self.scalars: dict[tuple, _Scalar] = {}
+        self.constructor = SafeConstructor()
+
+    def where(self, node: Node) -> Where:
+        return Where(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def convert(self, node: Node, path: tuple) -> Any:
+        self.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, MappingNode):
+            return self.mapping(node, path)
+        if isinstance(node, SequenceNode):
+            return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
+        value = self.scalar(node)
+        if isinstance(value, str):
+            self.scalars[path] = _Scalar(
+                node.style,
+                (node.start_mark.line, node.start_mark.column),
+                (node.end_mark.line, node.end_mark.column),
+            )
+        return value
+
+    def scalar(self, node: ScalarNode) -> Any:
+        if node.tag in _TEXT_TAGS or node.tag not in _SCALAR_TAGS:
+            return node.value
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except (ConstructorError, ValueError, TypeError):
+            kind = node.tag[len(_CORE):]
+            self.errors.append(RuleError(
+                self.where(node),
+                f"cannot read {node.value!r} as {kind}",
+                hint=f"remove the '!!{kind}' tag or fix the value",
+            ))
+            return node.value
+
+    def mapping(self, node: MappingNode, path: tuple) -> dict:
+        result: dict = {}
+        first_seen: dict[Any, Node] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                kind = "a list" if isinstance(key_node, SequenceNode) else "a mapping"
+                self.errors.append(RuleError(
+                    self.where(key_node),
+                    f"a mapping key must be a single value, not {kind}",
+                    hint="use a name as the key, e.g. 'hand:'; '?' complex keys are not allowed",
+                ))
+                continue
+            key = self.scalar(key_node)
+            if key in first_seen:
+                earlier = first_seen[key]
+                self.errors.append(RuleError(
+                    self.where(key_node),
+                    f"duplicate key {_show(key)}",
+                    hint=(
+                        f"it is already defined at line {earlier.start_mark.line + 1}; "
+                        "YAML would silently keep only the last one, so merge or rename them"
+                    ),
+                ))
+                continue
+            first_seen[key] = key_node
+            self.key_positions[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            result[key] = self.convert(value_node, path + (key,))
+        return result
+
+
+def _show(key: Any) -> str:
+    return f"'{key}'" if isinstance(key, str) else repr(key)
+
+
+def _syntax_hint(problem: str, context: str, line_text: str) -> str:
+    """A fix for the YAML syntax errors authors actually make."""
+    if "'\\t'" in problem or line_text[: len(line_text) - len(line_text.lstrip(" \t"))].count("\t"):
+        return "indent with spaces, not tabs (YAML does not allow tabs for indentation)"
+    if "mapping values are not allowed" in problem:
+        return (
+            "text that contains ': ' must be quoted, e.g. prompt: \"Choose: a card\"; "
+            "otherwise check the indentation of this line"
+        )
+    if "could not find expected ':'" in problem:
+        return "each entry of a mapping needs 'key: value'; check the indentation and the quotes"
+    if "expected <block end>" in problem or "expected <block end>" in context:
+        return "check the indentation: entries of one mapping or list must start in the same column"
+    if "cannot start any token" in problem:
+        return "quote a value that starts with a special character such as @ or `"
+    if "end of stream" in problem and "quoted" in context:
+        return "a quoted text is not closed; add the closing quote"
+    if "expected ',' or ']'" in problem or "expected ',' or '}'" in problem:
+        return "a flow list [...] or mapping {...} is not closed, or an item inside it needs quotes"
+    if "block scalar" in context:
+        return "after '|' or '>' put the text on the following, more indented lines"
+    return "check the syntax around this position"
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, file: str, lines: list[str]) -> RuleError:
+    mark = exc.problem_mark or exc.context_mark
+    where = Where(file, mark.line + 1, mark.column + 1) if mark else Where(file)
+    problem = exc.problem or "invalid YAML"
+    context = exc.context or ""
+    if "expected a single document" in context:
+        return RuleError(
+            where,
+            "a rule file must hold exactly one YAML document",
+            hint="remove the '---' separator and everything after it, or put the second game in its own file",
+        )
+    line_text = lines[mark.line] if mark and mark.line < len(lines) else ""
+    message = f"invalid YAML: {problem}"
+    if context and _context_mark_differs(exc):
+        cm = exc.context_mark
+        message += f" ({context} at line {cm.line + 1}, column {cm.column + 1})"
+    elif context:
+        message += f" ({context})"
+    return RuleError(where, message, hint=_syntax_hint(problem, context, line_text))
+
+
+def _context_mark_differs(exc: yaml.MarkedYAMLError) -> bool:
+    """Only mention the context's position when it is not the problem's."""
+    cm, pm = exc.context_mark, exc.problem_mark
+    return cm is not None and (pm is None or (cm.line, cm.column) != (pm.line, pm.column))
+
+
+def load_yaml(text: str, file: str) -> LoadedYaml:
+    """Load one rule file safely, keeping positions; raise RuleFileError on refusal."""
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise RuleFileError([RuleError(
+            Where(file),
+            f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB",
+            hint="rule files are small; split out data or check that this is the right file",
+        )])
+    lines = _LINE_BREAK.split(text)
+    loader = _Loader(text, file)
+    try:
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as exc:
+        raise RuleFileError(loader.rk_errors + [_syntax_error(exc, file, lines)]) from None
+    except yaml.reader.ReaderError as exc:
+        before = text[: exc.position]
+        line = len(_LINE_BREAK.findall(before))
+        column = len(_LINE_BREAK.split(before)[-1])
+        raise RuleFileError([RuleError(
+            Where(file, line + 1, column + 1),
+            f"invalid character {exc.character!r} in the file",
+            hint="rule files are UTF-8 text; remove control characters",
+        )]) from None
+    except RecursionError:
+        raise RuleFileError([RuleError(Where(file), "the file is nested too deeply")]) from None
+
+    errors = list(loader.rk_errors)
+    if root is None or (isinstance(root, ScalarNode) and root.tag == _CORE + "null" and not root.value):
+        errors.append(RuleError(
+            Where(file, 1, 1),
+            "the file is empty",
+            expected="a mapping of top-level keys",
+            hint="start with e.g. 'name: My game'",
+        ))
+        raise RuleFileError(errors)
+    converter = _Converter(file)
+    try:
+        data = converter.convert(root, ())
+    except RecursionError:
+        raise RuleFileError(errors + [RuleError(Where(file), "the file is nested too deeply")]) from None
+    errors.extend(converter.errors)
+    if not isinstance(data, dict):
+        got = "a list" if isinstance(data, list) else "a single value"
+        errors.append(RuleError(
+            converter.where(root),
+            f"a rule file must be a mapping at the top level, not {got}",
+            expected="top-level keys such as 'name:', 'players:', 'cards:'",
+            hint="start with e.g. 'name: My game'",
+        ))
+    if errors:
+        raise RuleFileError(errors)
+    return LoadedYaml(
+        data,
+        file,
+        converter.positions,
+        converter.key_positions,
+        scalars=converter.scalars,
+        lines=tuple(lines),
+    )

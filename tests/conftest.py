@@ -1,0 +1,112 @@
+"""Shared fixtures for the Regicide rule tests, the match API tests and the
+property tests.
+
+- ``regicide``: the loaded ``games/regicide.yaml`` (loaded once per session).
+- ``deal``: a stacked deck — a match of Regicide starting at step 1 of a
+  chosen player's turn, with exactly the named cards in each zone.
+- ``act``: answer the pending decision by option and card names, failing
+  with the list of legal actions when that answer is not legal.
+- ``offered``: is an answer (option and card names) legal right now?
+- ``pile``: the card names of a zone, top first (the order ``deal`` takes).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.testing import prepare
+
+ROOT = Path(__file__).resolve().parents[1]
+REGICIDE = ROOT / "games" / "regicide.yaml"
+
+
+@pytest.fixture(scope="session")
+def regicide() -> rulekit.Game:
+    return rulekit.load_game(REGICIDE)
+
+
+def _label(zone: str, player: int | None) -> tuple[str, int | None]:
+    if player is None and zone.endswith(")") and "(" in zone:
+        name, who = zone[:-1].split("(", 1)
+        return name, int(who)
+    return zone, player
+
+
+def pile_of(m: rulekit.Match, zone: str, player: int | None = None) -> list[str]:
+    """Card names in ``zone`` (``"tavern"``, ``"hand(1)"`` or ``"hand", 1``), top first."""
+    name, who = _label(zone, player)
+    return [c.name for c in reversed(m.zone(name, who).cards)]
+
+
+def legal_descriptions(m: rulekit.Match) -> list[str]:
+    return [m.describe_action(a) for a in m.legal_actions()]
+
+
+def find_action(m: rulekit.Match, option: str, cards=(), player: int | None = None):
+    want = Counter(cards)
+    for a in m.legal_actions():
+        if a.option != option or (player is not None and a.player != player):
+            continue
+        if Counter(m.card(i).name for i in a.cards) == want:
+            return a
+    return None
+
+
+def act_on(m: rulekit.Match, option: str, *cards: str, player: int | None = None):
+    """Apply the legal action ``option`` with exactly the cards named ``cards``."""
+    dec = m.decision
+    a = find_action(m, option, cards, player)
+    if a is None:
+        where = "the match is over: " + repr(m.result()) if dec is None else (
+            f"player {dec.player} must answer {dec.choice!r} in phase {m.phase!r}")
+        pytest.fail(f"no legal action {option!r} cards={list(cards)} player={player}; {where}; "
+                    f"legal actions: {legal_descriptions(m)}")
+    m.apply(a)
+    return a
+
+
+@pytest.fixture
+def act():
+    return act_on
+
+
+@pytest.fixture
+def offered():
+    def _offered(m: rulekit.Match, option: str, *cards: str, player: int | None = None) -> bool:
+        return find_action(m, option, cards, player) is not None
+    return _offered
+
+
+@pytest.fixture
+def pile():
+    return pile_of
+
+
+@pytest.fixture
+def deal(regicide):
+    """``deal(players, enemy="J♥", hands=[[...], ...], tavern=[...], ...)``.
+
+    Every zone is named top first; zones not given are empty (their cards
+    stay in ``box``).  ``vars`` sets variables (``damage``, ``shield``,
+    ``yields``...); play starts at step 1 of ``current``'s turn.
+    """
+    def _deal(players: int = 2, *, enemy: str | None = None, hands=(), castle=(), tavern=(),
+              discard=(), table=(), powers=(), used=(), vars=None, current: int = 0,
+              phase: str | None = None, seed: int = 0, step_budget: int | None = None):
+        zones: dict[str, list[str]] = {}
+        if enemy is not None:
+            zones["enemy"] = [enemy]
+        for label, cards in (("castle", castle), ("tavern", tavern), ("discard", discard),
+                             ("table", table), ("powers", powers), ("used", used)):
+            if cards:
+                zones[label] = list(cards)
+        for p, hand in enumerate(hands):
+            if hand:
+                zones[f"hand({p})"] = list(hand)
+        extra = {} if step_budget is None else {"step_budget": step_budget}
+        return prepare(regicide, players, zones=zones, vars=vars or {}, current=current,
+                       phase=phase, seed=seed, **extra)
+    return _deal

@@ -1,0 +1,219 @@
+"""Tests for the generic agents: random, heuristic (scores from the rule file), scripted."""
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+from types import SimpleNamespace
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+import rulekit  # noqa: E402
+from rulekit.agents import (AGENTS, Agent, HeuristicAgent, RandomAgent, ScriptError,  # noqa: E402
+                            ScriptedAgent, make_agents)
+from rulekit.engine.runtime import Action, Decision  # noqa: E402
+
+GAME = ROOT / "games" / "regicide.yaml"
+
+
+def tiny_game(tmp_path: Path, values: list[int], heuristic: str | None) -> rulekit.Game:
+    """A one-player game: pick the cards of your hand one by one (or pass and lose).
+
+    Card names are c<value>; the optional heuristic scores the pick choice.
+    """
+    heuristics = f"heuristics:\n  pick: {heuristic!r}\n" if heuristic else ""
+    text = textwrap.dedent("""\
+        name: Pick
+        players: {min: 1, max: 1}
+        cards:
+          - name: "c{value}"
+            each:
+              value: %s
+        zones:
+          hand: {per_player: true, visibility: owner}
+          pile: {visibility: public}
+        vars:
+          total: 0
+        choices:
+          pick:
+            who: current
+            prompt: "Pick a card"
+            options:
+              - name: card
+                cards: 1
+                from: hand(current)
+              - name: pass
+        setup: |
+          move box to hand(0)
+        turn:
+          phases:
+            - name: play
+              effect: |
+                choose pick
+                if pick.option == "pass":
+                  lose "passed"
+                total += sum(pick.cards.value)
+                move pick.cards to pile
+                if size(hand(0)) == 0:
+                  win "all picked"
+        stats:
+          total: total
+        """) % (values,) + heuristics
+    path = tmp_path / "pick.yaml"
+    path.write_text(text, encoding="utf-8")
+    return rulekit.load_game(path)
+
+
+def play(game, agents, players: int, seed: int) -> list[Action]:
+    m = game.new_match(players, seed=seed)
+    m.play(agents)
+    return list(m.actions)
+
+
+@pytest.fixture(scope="module")
+def regicide():
+    return rulekit.load_game(GAME)
+
+
+# ---- random ------------------------------------------------------------------
+
+def test_random_agent_is_reproducible(regicide):
+    first = play(regicide, [RandomAgent(11), RandomAgent(12)], 2, seed=4)
+    again = play(regicide, [RandomAgent(11), RandomAgent(12)], 2, seed=4)
+    assert first == again and first
+
+
+def test_random_agent_seed_matters(regicide):
+    runs = {tuple(play(regicide, RandomAgent(s), 2, seed=4)) for s in range(5)}
+    assert len(runs) > 1
+
+
+def test_random_agent_only_plays_legal_actions(regicide):
+    m = regicide.new_match(3, seed=2)
+    agent = RandomAgent(0)
+    while m.decision is not None:
+        action = agent.act(m, m.decision)
+        assert action in m.legal_actions()
+        m.apply(action)
+    assert m.result()["outcome"] in ("win", "loss")
+
+
+# ---- heuristic ---------------------------------------------------------------
+
+def test_heuristic_agent_plays_highest_score(tmp_path):
+    game = tiny_game(tmp_path, [1, 5, 3, 9, 2], "sum(chosen.value) - (100 if option == 'pass' else 0)")
+    m = game.new_match(1, seed=0)
+    first = HeuristicAgent(0).act(m, m.decision)
+    assert first.option == "card" and m.card(first.cards[0]).name == "c9"
+    m.play(HeuristicAgent(0))
+    assert m.result()["outcome"] == "win"
+    assert [c.name for c in m.zone("pile").cards] == ["c9", "c5", "c3", "c2", "c1"]
+
+
+def test_heuristic_agent_can_prefer_a_plain_option(tmp_path):
+    game = tiny_game(tmp_path, [1, 2], "100 if option == 'pass' else sum(chosen.value)")
+    m = game.new_match(1, seed=0)
+    assert HeuristicAgent(3).act(m, m.decision) == Action("pass")
+
+
+def test_heuristic_agent_breaks_ties_at_random(tmp_path):
+    game = tiny_game(tmp_path, [7, 7, 1], "sum(chosen.value)")
+    m = game.new_match(1, seed=0)
+    sevens = {c.id for c in game.cards if c.name == "c7"}
+    picked = {HeuristicAgent(s).act(m, m.decision).cards[0] for s in range(30)}
+    assert picked == sevens
+
+
+def test_heuristic_agent_without_heuristic_plays_like_random(tmp_path):
+    game = tiny_game(tmp_path, [1, 5, 3, 9, 2], None)
+    assert game.choices["pick"].heuristic is None
+    for seed in range(5):
+        assert play(game, HeuristicAgent(seed), 1, 0) == play(game, RandomAgent(seed), 1, 0)
+
+
+def test_heuristic_agent_uses_documented_signature():
+    """heuristic(match, chosen_cards, option, player) -> number, whatever compiled it."""
+    calls = []
+
+    def heuristic(m, chosen, option, player):
+        calls.append((chosen, option, player))
+        return (player or 0) + sum(chosen)
+
+    options = [Action("card", (3,)), Action("card", (8,)), Action("who", (), 2), Action("pass")]
+    match = SimpleNamespace(game=SimpleNamespace(choices={"c": SimpleNamespace(heuristic=heuristic)}),
+                            card=lambda i: i)
+    assert HeuristicAgent(0).act(match, Decision(0, "c", "?", options)) == Action("card", (8,))
+    assert calls == [([3], "card", None), ([8], "card", None), ([], "who", 2), ([], "pass", None)]
+
+
+def test_heuristic_that_gives_no_number_is_a_rule_error(tmp_path):
+    game = tiny_game(tmp_path, [1, 2], "option")
+    m = game.new_match(1, seed=0)
+    with pytest.raises(rulekit.RuleRuntimeError, match=r"heuristic for choice 'pick'.*not a number"):
+        HeuristicAgent(0).act(m, m.decision)
+
+
+def test_heuristic_agent_plays_whole_regicide_games(regicide):
+    for seed in range(3):
+        m = regicide.new_match(2, seed=seed)
+        m.play(make_agents("heuristic", 2, seed))
+        assert m.is_over()
+
+
+# ---- scripted ----------------------------------------------------------------
+
+def test_scripted_agent_accepts_indices_text_actions_and_dicts(tmp_path):
+    game = tiny_game(tmp_path, [1, 5, 3], None)
+    m = game.new_match(1, seed=0)
+    c5 = game.card_named("c5")[0].id
+    agent = ScriptedAgent(["card  C3", Action("card", (c5,)), {"option": "card", "cards": [0]}])
+    # the third entry names card id 0 (c1); first check the index form on a copy
+    assert ScriptedAgent([0]).act(m, m.decision) == m.decision.options[0]
+    m.play(agent)
+    assert [c.name for c in m.zone("pile").cards] == ["c3", "c5", "c1"]
+    assert agent.remaining == 0 and m.result()["outcome"] == "win"
+
+
+def test_scripted_agent_explains_a_wrong_entry(tmp_path):
+    game = tiny_game(tmp_path, [1, 5], None)
+    m = game.new_match(1, seed=0)
+    with pytest.raises(ScriptError, match=r"'card c9' is not a legal action.*card c1"):
+        ScriptedAgent(["card c9"]).act(m, m.decision)
+    with pytest.raises(ScriptError, match="out of range"):
+        ScriptedAgent([99]).act(m, m.decision)
+
+
+def test_scripted_agent_explains_running_out(tmp_path):
+    game = tiny_game(tmp_path, [1, 5], None)
+    m = game.new_match(1, seed=0)
+    with pytest.raises(ScriptError, match="no action left.*pick"):
+        m.play(ScriptedAgent(["card c1"]))
+
+
+# ---- make_agents -------------------------------------------------------------
+
+def test_make_agents_cycles_names_over_seats():
+    agents = make_agents("heuristic,random", 3, seed=1)
+    assert [type(a) for a in agents] == [HeuristicAgent, RandomAgent, HeuristicAgent]
+    assert all(isinstance(a, Agent) for a in agents)
+    assert [type(a) for a in make_agents(["random"], 2)] == [RandomAgent, RandomAgent]
+    assert set(AGENTS) == {"random", "heuristic"}
+
+
+def test_make_agents_seeds_each_seat_differently_and_reproducibly():
+    a = [x.rng.random() for x in make_agents("random", 3, seed=5)]
+    b = [x.rng.random() for x in make_agents("random", 3, seed=5)]
+    assert a == b and len(set(a)) == 3
+
+
+def test_make_agents_rejects_bad_specs():
+    with pytest.raises(ValueError, match="unknown agent 'clever'.*random, heuristic"):
+        make_agents("random,clever", 2)
+    with pytest.raises(ValueError, match="3 agents named"):
+        make_agents("random,random,random", 2)
+    with pytest.raises(ValueError, match="no agent"):
+        make_agents(" , ", 2)
