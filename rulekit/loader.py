@@ -200,6 +200,7 @@ class _Builder:
                 gen.constant(fname, value, params)
                 return
             tree = self.parse(path, "expr")
+            self.rule_where[rule] = self.loaded.where(path)
             if tree is not None:
                 gen.expression(fname, tree, rule, params)
                 self.report(path, gen)
@@ -253,7 +254,9 @@ class _Builder:
             fn = ns[fname]
             return Script(rule, fn, inspect.isgeneratorfunction(fn), self.rule_where.get(rule))
 
-        zones = tuple(attrs.evolve(z, limit=ns.get(f"Z{z.index}")) for z in zdefs.values())
+        zones = tuple(attrs.evolve(z, limit=ns.get(f"Z{z.index}"),
+                                   limit_fixed=self._fixed_limit(zone_specs[z.index].get("limit")))
+                      for z in zdefs.values())
         choices = {}
         for cname, cspec in choices_spec.items():
             choices[cname] = ChoiceDef(cname, cspec.get("prompt", cname), option_defs[cname],
@@ -278,6 +281,21 @@ class _Builder:
             stats={s: ns[f"S{i}"] for i, s in enumerate(stat_names)}, source=d,
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
             code=ns["__source__"])
+
+    def _fixed_limit(self, limit) -> bool:
+        """A limit that reads only tables, numbers and player_count is the
+        same all match long, so a match may compute it once."""
+        if limit is None or not isinstance(limit, str):
+            return limit is not None
+        try:
+            tree = parse_effect(limit, "expr")
+        except EffectSyntaxError:
+            return False
+        tables = set(self.data.get("tables", {}))
+        for tok in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME"):
+            if str(tok) not in tables and str(tok) != "player_count":
+                return False
+        return True
 
     @staticmethod
     def _decides(tree, deciding_procs, deciding_events) -> bool:

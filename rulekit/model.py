@@ -45,6 +45,7 @@ class ZoneDef:
     limit: Callable | None = None   # limit(match, owner) -> int
     doc: str = ""
     where: Where | None = None
+    limit_fixed: bool = False       # the limit depends only on the player count
 
 
 @attrs.frozen

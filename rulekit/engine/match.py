@@ -80,6 +80,7 @@ class Match:
         self._spec = {"players": players, "seed": seed, "step_budget": step_budget,
                       "prepared": prepared}
         self._result: dict | None = None
+        self._limits: dict[int, int] = {}
         self._decision: Decision | None = None
         self._flow = self._run(prepared)
         self._resume(None)
@@ -140,6 +141,12 @@ class Match:
             self._decision = self._flow.send(action)
         except StopIteration:
             self._decision = None
+        except KeyError as err:   # generated code reads m.chosen[NAME] directly
+            self._decision = None
+            if err.args and err.args[0] in self.game.choices:
+                raise RuleRuntimeError(f"'{err.args[0]}' is read before anyone chose it",
+                                       self.phase or "") from None
+            raise
         except UnboundLocalError as err:
             self._decision = None
             name = str(err).split("'")[1] if "'" in str(err) else str(err)
@@ -238,7 +245,14 @@ class Match:
 
     def room(self, z: Zone) -> int:
         lim = z.zdef.limit
-        return (1 << 30 if lim is None else lim(self, z.owner)) - len(z.cards)
+        if lim is None:
+            return (1 << 30) - len(z.cards)
+        if z.zdef.limit_fixed:       # depends only on the player count: cache it
+            fixed = self._limits.get(z.zdef.index)
+            if fixed is None:
+                fixed = self._limits[z.zdef.index] = lim(self, z.owner)
+            return fixed - len(z.cards)
+        return lim(self, z.owner) - len(z.cards)
 
     # ---- the driver's API ---------------------------------------------------
     @property

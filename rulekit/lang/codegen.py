@@ -532,7 +532,7 @@ class CodeGen:
             self.fn.hoist.add("CH")
             cname = str(base_n.children[0])
             kind = "cards" if attr == "cards" else "any"
-            return f"_ch(CH, {cname!r}, {self.fn.rule!r}).{attr}", kind
+            return f"CH[{cname!r}].{attr}", kind
         if (isinstance(base_n, Tree) and base_n.data == "call" and str(base_n.children[0]) == "top"
                 and base_n.children[1] is not None and len(base_n.children[1].children) == 1):
             zone, zkind = self.expr(base_n.children[1].children[0])
