@@ -68,7 +68,9 @@ class _Builder:
 
     def err(self, path: tuple, message: str, expected: str = "", hint: str = "", key: bool = False):
         where = self.loaded.key_where(path) if key else self.loaded.where(path)
-        self.errors.append(RuleError(where, message, expected, hint))
+        error = RuleError(where, message, expected, hint)
+        if error not in self.errors:      # e.g. one template error, not one per generated card
+            self.errors.append(error)
 
     # ---- cards --------------------------------------------------------------
     def cards(self) -> tuple[Card, ...]:
@@ -136,8 +138,9 @@ class _Builder:
 
     def report(self, path: tuple, gen: CodeGen):
         for e in gen.errors:
-            self.errors.append(RuleError(self.loaded.text_where(path, e.line, e.column),
-                                         e.message, e.expected, e.hint))
+            error = RuleError(self.loaded.text_where(path, e.line, e.column), e.message, e.expected, e.hint)
+            if error not in self.errors:
+                self.errors.append(error)
         gen.errors.clear()
 
     # ---- the whole file -------------------------------------------------------
@@ -182,6 +185,7 @@ class _Builder:
         triggers = [{"on": t["on"], "has_when": "when" in t, "index": i, "is_gen": trig_gen[i]}
                     for i, t in enumerate(triggers_spec)]
         gen = CodeGen(names, deciding_procs, deciding_events, triggers, if_none_gen)
+        gen.set_card_props(set().union(*(c.props for c in cards)) if cards else ())
 
         def script(fname: str, path: tuple, rule: str, params=()):
             self.rule_where[rule] = self.loaded.where(path)
@@ -353,6 +357,7 @@ class _Builder:
         if "who" in spec:
             parsed["who"] = self.parse(base + ("who",), "expr")
         card_props = set().union(*(c.props for c in cards)) if cards else set()
+        seen_options: set[str] = set()
         for i, o in enumerate(spec["options"]):
             path = base + ("options", i)
             trees = {}
@@ -362,8 +367,14 @@ class _Builder:
             if "parts" in o:
                 trees["parts"] = [self.parse(path + ("parts", j), "expr") for j in range(len(o["parts"]))]
             parsed[i] = trees
-            if sum(k in o for k in ("cards", "parts", "player")) > 1:
-                self.err(path, f"option '{o['name']}' mixes 'cards', 'parts' and 'player'",
+            if o["name"] in seen_options:
+                self.err(path + ("name",), f"option '{o['name']}' is declared twice in choice '{cname}'",
+                         "a different name for each option of a choice",
+                         "an action names its option, so each name must say which one is meant")
+            seen_options.add(o["name"])
+            mixed = [k for k in ("cards", "parts", "player") if k in o]
+            if len(mixed) > 1:
+                self.err(path, f"option '{o['name']}' has both '{mixed[0]}' and '{mixed[1]}'",
                          "at most one of cards / parts / player")
             if "cards" in o or "parts" in o:
                 lo, hi = self._range(o["cards"], path + ("cards",)) if "cards" in o else \
@@ -394,26 +405,15 @@ class _Builder:
             return tuple(options)
         self.rule_where[rule] = self.loaded.where(base)
         gen.choice(cname, spec, parsed, rule)
-        # Errors in a choice's expressions: map each to the key it came from.
-        for e in list(gen.errors):
-            gen.errors.remove(e)
-            where = self._choice_error_where(base, spec, e)
-            self.errors.append(RuleError(where, e.message, e.expected, e.hint))
+        # Errors in a choice's expressions carry the key they came from.
+        for e in gen.errors:
+            where = self.loaded.text_where(base + e.path, e.line, e.column) if e.path \
+                else self.loaded.where(base)
+            error = RuleError(where, e.message, e.expected, e.hint)
+            if error not in self.errors:
+                self.errors.append(error)
+        gen.errors.clear()
         return tuple(options)
-
-    def _choice_error_where(self, base: tuple, spec: dict, e) -> Where:
-        """Find which of a choice's expressions an error came from."""
-        tree_paths = [base + ("who",)] if "who" in spec else []
-        for i, o in enumerate(spec["options"]):
-            tree_paths += [base + ("options", i, k) for k in ("when", "where", "from", "require", "player")
-                           if k in o]
-            tree_paths += [base + ("options", i, "parts", j) for j in range(len(o.get("parts", ())))]
-        for path in tree_paths:
-            tree = self._trees.get((path, "expr"))
-            if tree is not None and any(getattr(t, "line", None) == e.line and t.column == e.column
-                                        for t in tree.scan_values(lambda v: isinstance(v, Token))):
-                return self.loaded.text_where(path, e.line, e.column)
-        return self.loaded.where(base)
 
     def _range(self, value: Any, path: tuple) -> tuple[int, int]:
         if isinstance(value, int):

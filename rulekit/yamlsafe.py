@@ -205,7 +205,24 @@ class LoadedYaml:
         raw = source[opening + 1:max(info.end[1] - 1, opening + 1)]
         return row, opening + 1 + _raw_offset(raw, quote, column - 1)
 
+    def _folded_plain_position(self, info: _Scalar, column: int) -> Pos:
+        """A plain scalar over several lines is one line of text: YAML joins
+        its lines with single spaces after stripping them.  Walk the source
+        lines the same way to find where character ``column`` came from."""
+        remaining = column - 1
+        for row in range(info.start[0], info.end[0] + 1):
+            source = self._line(row)
+            start = info.start[1] if row == info.start[0] else len(source) - len(source.lstrip(" \t"))
+            end = info.end[1] if row == info.end[0] else len(source.rstrip(" \t"))
+            length = max(end - start, 0)
+            if remaining < length or row == info.end[0]:
+                return row, start + remaining
+            remaining -= length + 1        # the joining space
+        return info.start[0], info.start[1] + column - 1
+
     def _multiline_position(self, info: _Scalar, line: int, column: int) -> Pos:
+        if info.style is None and line == 1:
+            return self._folded_plain_position(info, column)
         row = info.start[0] + line - 1
         if line == 1:
             extra = 0 if info.style is None else 1
@@ -298,6 +315,12 @@ class _Loader(yaml.SafeLoader):
             event.implicit = (False, False)
 
 
+def _explicit_tag(node: ScalarNode) -> bool:
+    """Whether the author wrote a tag (``!!bool yes``) rather than YAML guessing one."""
+    mark = node.start_mark
+    return bool(mark.buffer) and mark.buffer[mark.index:mark.index + 1] == "!"
+
+
 class _Converter:
     """Turns a composed node tree into plain data, recording positions."""
 
@@ -329,6 +352,11 @@ class _Converter:
 
     def scalar(self, node: ScalarNode) -> Any:
         if node.tag in _TEXT_TAGS or node.tag not in _SCALAR_TAGS:
+            return node.value
+        # YAML 1.2: only true/false are booleans.  YAML 1.1 also reads a bare
+        # on/off/yes/no as one, which turns keys like "on:" into True.
+        if node.tag == _CORE + "bool" and node.value.lower() not in ("true", "false") \
+                and not _explicit_tag(node):
             return node.value
         try:
             return self.constructor.construct_object(node, deep=True)

@@ -31,6 +31,27 @@ from .runtime import Action, Decision, EndTurn, GameOver, Goto, Zone
 DEFAULT_STEP_BUDGET = 1_000_000
 
 
+def _as_action(value) -> Action:
+    """An Action from its JSON form or a tuple; IllegalAction for anything else."""
+    try:
+        if isinstance(value, dict):
+            if "option" not in value:
+                raise IllegalAction(f"an action needs an 'option': {value!r}")
+            value = (value["option"], value.get("cards", ()), value.get("player"))
+        if isinstance(value, (tuple, list)) and 1 <= len(value) <= 3:
+            option, cards, player = (list(value) + [(), None])[:3]
+            cards = tuple(cards)
+            if not isinstance(option, str) or not all(type(c) is int for c in cards) \
+                    or not (player is None or type(player) is int):
+                raise IllegalAction(
+                    f"malformed action {value!r}: expected (option: str, cards: card ids, player: int or none)")
+            return Action(option, cards, player)
+    except TypeError:
+        pass
+    raise IllegalAction(f"not an action: {value!r} (use one of legal_actions(), its index, "
+                        "or {'option': ..., 'cards': [ids], 'player': seat})")
+
+
 @lru_cache(maxsize=256)
 def _player_zone_names(name: str, players: int) -> tuple[str, ...]:
     return tuple(f"{name}({p})" for p in range(players))
@@ -45,7 +66,7 @@ class Match:
 
     def __init__(self, game: Game, players: int, seed: int = 0, *,
                  step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict | None = None):
-        if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+        if type(players) is not int or not game.min_players <= players <= game.max_players:
             raise ValueError(
                 f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
         self.game = game
@@ -274,28 +295,30 @@ class Match:
                 if o is action:
                     break
             else:
-                if action not in dec.options:
-                    raise IllegalAction(self.explain(action))
+                action = self._offered(action, dec)
         elif isinstance(action, int) and not isinstance(action, bool):
             if not 0 <= action < len(dec.options):
                 raise IllegalAction(
                     f"action index {action} is out of range: there are {len(dec.options)} legal actions")
             action = dec.options[action]
-        elif isinstance(action, dict):
-            action = Action.from_json(action)
-        elif not isinstance(action, Action):
-            if isinstance(action, tuple):
-                action = Action(*action)
-            else:
-                raise IllegalAction(f"not an action: {action!r}")
-        if type(action) is not Action or action not in dec.options:
-            if action not in dec.options:
-                raise IllegalAction(self.explain(action))
+        else:
+            action = self._offered(_as_action(action), dec)
         self.actions.append(action)
         loc = self.loc
         self.log.append(("decide", dec.player, dec.choice, action,
                          [loc[i] for i in action.cards] if action.cards else None))
         self._resume(action)
+
+    def _offered(self, action: Action, dec: Decision) -> Action:
+        """The offered action equal to ``action`` (cards in any order), or
+        :class:`IllegalAction` saying why there is none."""
+        if action in dec.options:
+            return action
+        key = (action.option, tuple(sorted(action.cards)), action.player)
+        for o in dec.options:
+            if (o.option, tuple(sorted(o.cards)), o.player) == key:
+                return o
+        raise IllegalAction(self.explain(action))
 
     def explain(self, action: Action) -> str:
         """Why ``action`` is not legal now, in words."""

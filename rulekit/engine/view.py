@@ -57,7 +57,12 @@ def event_dicts(m, viewer=ALL) -> list[dict]:
                 d["target"] = action.player
             out.append(d)
         elif kind == "start":
-            out.append({"event": "start", "game": ev[1], "players": ev[2], "seed": ev[3]})
+            # The seed is withheld from players: with the public rule file it
+            # would let them replay the setup and learn every hidden card.
+            start = {"event": "start", "game": ev[1], "players": ev[2]}
+            if viewer == ALL:
+                start["seed"] = ev[3]
+            out.append(start)
         elif kind == "turn":
             out.append({"event": "turn", "player": ev[1]})
         elif kind == "shuffle":

@@ -37,9 +37,12 @@ CHOSEN_FIELDS = ("option", "cards", "player", "by")
 
 
 class CompileError(Exception):
-    def __init__(self, message: str, line: int, column: int, expected: str = "", hint: str = ""):
+    """``path`` (when set) says which key of a choice the text came from."""
+
+    def __init__(self, message: str, line: int, column: int, expected: str = "", hint: str = "",
+                 path: tuple = ()):
         self.message, self.line, self.column = message, line, column
-        self.expected, self.hint = expected, hint
+        self.expected, self.hint, self.path = expected, hint, path
         super().__init__(message)
 
 
@@ -75,6 +78,19 @@ def collect_flags(tree: Tree) -> tuple[bool, set[str], set[str]]:
 
 def _local(name: str) -> str:
     return "L_" + name
+
+
+class _Keyed(dict):
+    """The parsed expressions of one option; reading one sets the error path,
+    so an error is reported at the key it came from."""
+
+    def __init__(self, trees: dict, gen: "CodeGen", base: tuple):
+        super().__init__(trees)
+        self.gen, self.base = gen, base
+
+    def __getitem__(self, key):
+        self.gen.error_path = self.base + (key,)
+        return super().__getitem__(key)
 
 
 class _Func:
@@ -126,6 +142,8 @@ class CodeGen:
         self.local_kinds: dict[str, str] = {}   # locals whose kind is known (e.g. "it" over a zone)
         self.static_preds: dict[str, str] = {}  # predicate source -> name of its per-card table
         self.pools: dict[tuple[str, str], str] | None = None
+        self.error_path: tuple = ()     # key of the choice being compiled, for error positions
+        self.card_props: frozenset[str] = frozenset()
 
     # ---- helpers ------------------------------------------------------------
     def const(self, value: Any) -> str:
@@ -136,7 +154,7 @@ class CodeGen:
 
     def error(self, node, message: str, expected: str = "", hint: str = ""):
         line, col = _pos(node)
-        self.errors.append(CompileError(message, line, col, expected, hint))
+        self.errors.append(CompileError(message, line, col, expected, hint, self.error_path))
 
     def _begin(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str]):
         self.fn = _Func(name, params, rule)
@@ -178,7 +196,7 @@ class CodeGen:
         self.pools = {}
         self.emit(1, "out = []")
         for i, opt in enumerate(spec["options"]):
-            trees = parsed[i]
+            trees = _Keyed(parsed[i], self, ("options", i))
             depth = 1
             if "when" in trees:
                 self.emit(1, f"if {self.expr(trees['when'])[0]}:")
@@ -198,7 +216,9 @@ class CodeGen:
             else:
                 self.emit(depth, f"out.append({self.const(runtime_helpers.Action(opt['name']))})")
         self.emit(1, "if not out: return None")
+        self.error_path = ("who",)
         who = self.expr(parsed["who"])[0] if "who" in parsed else "m.current"
+        self.error_path = ()
         self.emit(1, f"return _Decision({who}, {cname!r}, {spec.get('prompt', cname)!r}, out)")
         self._end()
 
@@ -220,7 +240,8 @@ class CodeGen:
                             kinds={"chosen": "cards" if elem == "card" else "list"})[0] \
             if "require" in trees else None
         if "parts" in opt:
-            self._parts_option(trees["parts"], elem, require, name, depth)
+            parts = trees["parts"]
+            self._parts_option(parts, elem, require, name, depth, trees.base)
             return
         if lo == hi == 1 and require is None and opt.get("same") is None:
             act = self._action_table("card", opt["name"])
@@ -241,11 +262,14 @@ class CodeGen:
         one object per card or seat serves every match): its ``get``."""
         return self.const(runtime_helpers.ActionMemo(option, kind))
 
-    def _parts_option(self, parts: list, elem: str, require: str | None, name: str, depth: int):
+    def _parts_option(self, parts: list, elem: str, require: str | None, name: str, depth: int,
+                      base: tuple = ()):
         """One distinct card per part; each set of cards is offered once."""
         lists = []
         for i, tree in enumerate(parts):
+            self.error_path = base + ("parts", i)
             pred = self._filter(tree, elem)
+            self.error_path = ()
             self.emit(depth, f"_p{i} = [L_it for L_it in pool if {pred}]")
             lists.append(f"_p{i}")
         k = len(parts)
@@ -538,6 +562,22 @@ class CodeGen:
             zone, zkind = self.expr(base_n.children[1].children[0])
             if zkind == "zone":
                 return f"_top_prop({zone}.cards, {attr!r})", "any"
+        if (isinstance(base_n, Tree) and base_n.data == "name"
+                and str(base_n.children[0]) in self.names.choices
+                and str(base_n.children[0]) not in self.locals):
+            self.error(attr_tok, f"a chosen answer has no field '{attr}'",
+                       "one of: " + ", ".join(CHOSEN_FIELDS), suggest(attr, CHOSEN_FIELDS))
+            return "None", "any"
+        known = self.card_props | self.names.player_vars | set(CHOSEN_FIELDS)
+        if attr not in self.names.player_vars and self.expr_kind(base_n) == "int":
+            self.error(attr_tok, f"unknown player variable '{attr}'", "a name declared under player_vars",
+                       suggest(attr, self.names.player_vars))
+            return "None", "any"
+        if attr not in known:
+            self.error(attr_tok, f"unknown property '{attr}'",
+                       "a card property, a player variable, or a chosen answer's field ("
+                       + ", ".join(CHOSEN_FIELDS) + ")", suggest(attr, known))
+            return "None", "any"
         base, kind = self.expr(base_n)
         if kind in ("cards", "zone"):
             seq = f"{base}.cards" if kind == "zone" else base
@@ -632,7 +672,7 @@ class CodeGen:
             return f"len({srcs[0]})", "int"
         if name == "any" and kind0 in ("zone", "list", "cards"):
             return f"(len({srcs[0]}) > 0)", "bool"
-        if name == "none" and kind0 in ("zone", "list", "cards"):
+        if name == "empty" and kind0 in ("zone", "list", "cards"):
             return f"(len({srcs[0]}) == 0)", "bool"
         if name in ("min", "max") and len(srcs) > 1:
             return f"{name}({', '.join(srcs)})", "int"
@@ -644,7 +684,7 @@ class CodeGen:
         many = "cards" if cards_in else "list"
         kind = {"top": "any" if len(srcs) == 1 else many, "bottom": "any" if len(srcs) == 1 else many,
                 "shuffled": many, "unique": many, "size": "int", "count": "int", "sum": "int",
-                "any": "bool", "none": "bool"}.get(name, "any")
+                "any": "bool", "empty": "bool"}.get(name, "any")
         return f"_B_{name}(m, {', '.join(srcs)})", kind
 
     def _binary(self, node, ops: set[str], kind: str):
@@ -716,6 +756,9 @@ class CodeGen:
         return f"{self.static_preds[src]}[L_it.id]"
 
     # ---- the module ---------------------------------------------------------
+    def set_card_props(self, props) -> None:
+        self.card_props = frozenset(props)
+
     def build(self, filename: str, cards) -> dict[str, Any]:
         """Compile every generated function at once; return the namespace."""
         for src, table in self.static_preds.items():

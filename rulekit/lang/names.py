@@ -44,8 +44,16 @@ class Names:
         )
 
 
+#: Names people reach for from other languages.
+_ALIASES = {"len": "size", "length": "size", "random": "shuffled", "reverse": "bottom"}
+
+
 def suggest(name: str, candidates) -> str:
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    candidates = list(candidates)
+    alias = _ALIASES.get(name)
+    if alias in candidates:
+        return f"did you mean '{alias}'?"
+    close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""
 
 
@@ -143,7 +151,7 @@ BUILTINS: dict[str, tuple] = {
     "count": (b_size, 1, 1, "number of elements in a list (same as size)"),
     "sum": (b_sum, 1, 1, "sum of a list of numbers, e.g. sum(hand(p).value)"),
     "any": (b_any, 1, 1, "the list is not empty, e.g. any(players where ...)"),
-    "none": (b_none, 1, 1, "the list is empty"),
+    "empty": (b_none, 1, 1, "the list is empty (the opposite of any)"),
     "min": (b_min, 1, 8, "smallest of the arguments (or of one list)"),
     "max": (b_max, 1, 8, "largest of the arguments (or of one list)"),
     "top": (b_top, 1, 2, "top(z): the top card or none; top(z, n): the n top cards"),

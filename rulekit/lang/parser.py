@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
 
@@ -100,21 +100,77 @@ def parse_effect(text: str, start: str = "script") -> Tree:
         text = text + "\n"
     elif start == "expr":
         # Inside brackets the indenter ignores line breaks, so an expression
-        # may span lines (YAML block scalars); column 1 shifts by one.
-        text, shift = "(" + text.strip() + ")", 1
+        # may span lines (YAML block scalars); line 1 shifts one column right,
+        # which _unshift undoes on the tree.
+        text, shift = "(" + text + ")", 1
     try:
-        return _parser(start).parse(text)
-    except EffectSyntaxError:
-        raise
+        tree = _parser(start).parse(text)
     except UnexpectedInput as err:
         raise _syntax_error(text, err, shift) from None
+    if shift:
+        _unshift(tree)
+    return tree
+
+
+def _unshift(tree: Tree) -> None:
+    """Move every position on line 1 one column left (the added '(')."""
+    seen: set[int] = set()
+    for sub in tree.iter_subtrees():
+        meta = sub.meta
+        if not getattr(meta, "empty", True) and meta.line == 1 and id(meta) not in seen:
+            seen.add(id(meta))
+            meta.column -= 1
+        for child in sub.children:
+            if isinstance(child, Token) and child.line == 1 and id(child) not in seen:
+                seen.add(id(child))
+                child.column -= 1
 
 
 def _syntax_error(text: str, err: UnexpectedInput, shift: int) -> EffectSyntaxError:
-    e = _translate(text, err)
+    e = _unclosed_bracket(text, err, shift) or _translate(text, err)
     if shift and e.line == 1:
         e.column = max(1, e.column - shift)
     return e
+
+
+def _unclosed_bracket(text: str, err: UnexpectedInput, shift: int) -> EffectSyntaxError | None:
+    """An error after an opening bracket that is never closed is reported at
+    that bracket: the indenter joins the following lines into it, so lark's
+    own position (on a later line) would mislead."""
+    pos = getattr(err, "pos_in_stream", None)
+    if pos is None:
+        token = getattr(err, "token", None)
+        pos = getattr(token, "start_pos", None)
+    if pos is None:
+        pos = len(text)
+    stack: list[int] = []
+    quote = None
+    for i, ch in enumerate(text[:pos]):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            while i < pos and text[i] != "\n":
+                break
+        elif ch in "([":
+            stack.append(i)
+        elif ch in ")]" and stack:
+            stack.pop()
+    if shift and stack and stack[0] == 0:
+        stack.pop(0)        # the bracket added around a lone expression
+    if not stack:
+        return None
+    at = stack[-1]
+    if "\n" not in text[at:pos]:
+        return None         # an error on the bracket's own line: lark's message is clear
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    closer = ")" if text[at] == "(" else "]"
+    return EffectSyntaxError(f"'{text[at]}' is never closed", line, column,
+                             f"'{closer}' before the end of the line",
+                             "close the bracket on the same line, or break the line inside it")
 
 
 def _translate(text: str, err: UnexpectedInput) -> EffectSyntaxError:
