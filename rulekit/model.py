@@ -131,6 +131,8 @@ class Game:
     source: dict = attrs.field(repr=False)
     rule_positions: dict[str, Where] = attrs.field(factory=dict, repr=False)
     code: str = attrs.field(default="", repr=False)  # the generated Python, for reading
+    #: card lists of chosen answers by card ids, shared by all matches (read-only)
+    card_lists: dict = attrs.field(factory=dict, repr=False, eq=False)
 
     def rule_where(self, rule: str) -> Where | None:
         """Where in the file the rule called ``rule`` (e.g. "phase 'play'") is."""

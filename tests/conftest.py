@@ -91,10 +91,12 @@ def deal(regicide):
 
     Every zone is named top first; zones not given are empty (their cards
     stay in ``box``).  ``vars`` sets variables (``damage``, ``shield``,
-    ``yields``...); play starts at step 1 of ``current``'s turn.
+    ``defeated``...) and ``player_vars`` per-seat ones ({seat: {name: value}});
+    play starts at step 1 of ``current``'s turn.
     """
     def _deal(players: int = 2, *, enemy: str | None = None, hands=(), castle=(), tavern=(),
-              discard=(), table=(), powers=(), used=(), vars=None, current: int = 0,
+              discard=(), table=(), powers=(), used=(), vars=None, player_vars=None,
+              current: int = 0,
               phase: str | None = None, seed: int = 0, step_budget: int | None = None):
         zones: dict[str, list[str]] = {}
         if enemy is not None:
@@ -107,6 +109,7 @@ def deal(regicide):
             if hand:
                 zones[f"hand({p})"] = list(hand)
         extra = {} if step_budget is None else {"step_budget": step_budget}
-        return prepare(regicide, players, zones=zones, vars=vars or {}, current=current,
-                       phase=phase, seed=seed, **extra)
+        return prepare(regicide, players, zones=zones, vars=vars or {},
+                       player_vars=player_vars or {}, current=current, phase=phase, seed=seed,
+                       **extra)
     return _deal

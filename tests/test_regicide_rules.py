@@ -76,7 +76,7 @@ def test_setup_each_rank_of_the_castle_is_shuffled(regicide, pile):
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_setup_top_jack_is_revealed_as_current_enemy(regicide, pile, players):
+def test_setup_top_jack_is_revealed_as_current_enemy(regicide, players):
     """“Place the castle deck in the middle of the table and turn its top card
     face up — a Jack.  This is the current enemy.”  The rest of the castle
     stays face down."""
@@ -740,7 +740,7 @@ def test_defeated_enemy_next_castle_card_is_revealed(deal, act, pile):
     assert m.vars["damage"] == 0
 
 
-def test_defeating_player_skips_step_4_and_starts_again_at_step_1(deal, act, pile):
+def test_defeating_player_skips_step_4_and_starts_again_at_step_1(deal, act):
     """“The player who defeated the enemy skips step 4 and starts a new turn
     at step 1 against the new enemy.”"""
     m = deal(2, enemy="J♥", castle=["Q♣", "K♠"], hands=[["10♠", "2♦", "3♦"], ["2♥"]],
@@ -871,7 +871,8 @@ def test_yield_with_an_empty_hand_is_allowed(deal, act):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_cannot_yield_when_all_other_players_yielded_on_their_last_turn(deal, act, offered, players):
+def test_cannot_yield_when_all_other_players_yielded_on_their_last_turn(deal, act, offered,
+                                                                       players):
     """“A player cannot yield if all other players yielded on their last turn.
     For example with 3 players, if two players yield in a row, the third
     cannot yield.”"""
@@ -950,3 +951,31 @@ def test_turn_passes_clockwise(deal, act):
         act(m, "discard", hands[p][1])
     assert_turn_of(m, 0)
     assert seen == [0, 1, 2, 3]
+
+
+def test_a_jester_turn_is_not_a_yield(deal, act, offered):
+    """Playing a Jester is not yielding: 3 players, yield / Jester (choosing
+    the third player) — the third player may still yield."""
+    m = deal(3, enemy="K♥", hands=[["10♦", "K♣"], ["Jester"], ["10♣", "K♠"]])
+    act(m, "yield")
+    act(m, "discard", "K♣")
+    act(m, "jester", "Jester")
+    act(m, "player", player=2)
+    assert_turn_of(m, 2)
+    assert offered(m, "yield")
+
+
+def test_cannot_yield_after_defeating_an_enemy_when_the_others_yielded(deal, act, offered):
+    """“A player cannot yield if all other players yielded on their last
+    turn” — also on the extra turn a player gets for defeating an enemy:
+    3 players, players 2 and 0 yield, player 1 defeats the Jack and starts
+    again at step 1; the others' last turns were still yields."""
+    m = deal(3, enemy="J♥", castle=["Q♣"], current=2, vars={"damage": 10},
+             hands=[["10♦", "K♣"], ["10♠", "9♦"], ["10♣", "K♠"]])
+    act(m, "yield")
+    act(m, "discard", "K♠")
+    act(m, "yield")
+    act(m, "discard", "K♣")
+    act(m, "card", "10♠")              # 20: the Jack falls, player 1 goes again
+    assert_turn_of(m, 1)
+    assert not offered(m, "yield")

@@ -205,7 +205,7 @@ def test_solo_medal_by_jesters_used(deal, act, used, medal):
     assert result["stats"]["medal"] == medal
 
 
-def test_solo_medal_bronze_after_using_both_powers(deal, act, pile):
+def test_solo_medal_bronze_after_using_both_powers(deal, act):
     """Both powers actually used during play, then the last King falls:
     bronze."""
     tavern = ["9♣", "2♦", "3♦", "4♦", "5♦", "6♦", "7♦", "8♦",

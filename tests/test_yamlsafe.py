@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,13 +32,11 @@ def errors_of(text: str) -> list[str]:
 # -- refusals ------------------------------------------------------------------
 
 
-def test_alias_bomb_is_refused_quickly():
+def test_alias_bomb_is_refused_before_expanding():
     lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]
     for prev, name in zip("abcdefgh", "bcdefghi"):
         lines.append(f"{name}: &{name} [{', '.join(['*' + prev] * 9)}]")
-    start = time.perf_counter()
     errors = refused("\n".join(lines) + "\n")
-    assert time.perf_counter() - start < 2
     assert errors[0] == "t.yaml:1:4: anchors and aliases are not allowed in rule files (anchor '&a')"
     assert "t.yaml:2:8: anchors and aliases are not allowed in rule files (alias '*a')" in errors
     # One error per anchor and per alias name, not one per use.

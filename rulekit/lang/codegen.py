@@ -143,6 +143,7 @@ class CodeGen:
         self.static_preds: dict[str, str] = {}  # predicate source -> name of its per-card table
         self.pools: dict[tuple[str, str], str] | None = None
         self.error_path: tuple = ()     # key of the choice being compiled, for error positions
+        self._assigned: set[str] = set()
         self.card_props: frozenset[str] = frozenset()
 
     # ---- helpers ------------------------------------------------------------
@@ -175,7 +176,11 @@ class CodeGen:
     # ---- whole functions ------------------------------------------------------
     def script(self, fname: str, tree: Tree, rule: str, params: tuple[str, ...] = ()) -> None:
         declared = {str(s.children[0]) for s in tree.iter_subtrees() if s.data in ("let_stmt", "for_stmt")}
+        # names also set by let or assignment may hold anything: no kind for them
+        self._assigned = {str(s.children[0]) for s in tree.iter_subtrees() if s.data == "let_stmt"} | {
+            str(s.children[0].children[0]) for s in tree.iter_subtrees() if s.data == "assign_stmt"}
         self._begin(fname, params, rule, declared)
+        self.local_kinds = {}
         self.block(tree.children, 1)
         self._end()
 
@@ -452,6 +457,8 @@ class CodeGen:
     def s_for_stmt(self, node, depth):
         var, seq_n, suite_n = node.children
         self.emit(depth, f"for {_local(str(var))} in list({self._seq(seq_n)}):")
+        if self._elem_kind(seq_n) == "int" and str(var) not in self._assigned:
+            self.local_kinds[str(var)] = "int"
         self.tick(depth + 1)
         self.block(suite_n.children, depth + 1)
 
@@ -479,13 +486,14 @@ class CodeGen:
         src, kind = self.expr(node)
         if kind == "zone":
             return f"{src}.cards"
-        if kind in ("list", "cards"):
+        if kind in ("list", "cards", "seats"):
             return src
         return f"_seq({src})"
 
     def _elem_kind(self, node) -> str:
-        """"card" when iterating ``node`` yields only cards."""
-        return "card" if self.expr_kind(node) in ("zone", "cards") else "any"
+        """"card" when iterating ``node`` yields only cards, "int" for seats."""
+        kind = self.expr_kind(node)
+        return "card" if kind in ("zone", "cards") else "int" if kind == "seats" else "any"
 
     def expr_kind(self, node) -> str:
         errors = len(self.errors)
@@ -540,7 +548,7 @@ class CodeGen:
         if name == "player_count":
             return "m.n", "int"
         if name == "players":
-            return "m.players", "list"
+            return "m.players", "seats"
         self.error(tok, f"unknown name '{name}'",
                    "a variable, table, zone, choice, a name bound by let/for, or one of: "
                    + ", ".join(SPECIAL_NAMES),
@@ -582,10 +590,12 @@ class CodeGen:
         if kind in ("cards", "zone"):
             seq = f"{base}.cards" if kind == "zone" else base
             return f"[c.props.get({attr!r}) for c in {seq}]", "list"
-        if kind == "list":
+        if kind in ("list", "seats"):
             return f"_ga(m, {base}, {attr!r})", "list"
         if kind == "card":
             return f"{base}.props.get({attr!r})", "any"
+        if kind == "int" and attr in self.names.player_vars:
+            return f"m.pvars[{base}][{attr!r}]", "any"
         if base.isidentifier():
             return (f"({base}.props.get({attr!r}) if type({base}) is _Card "
                     f"else _ga(m, {base}, {attr!r}))"), "any"
@@ -668,11 +678,11 @@ class CodeGen:
             base, bkind = self.expr(base_n)
             if bkind in ("cards", "zone"):
                 return f"_sum_prop({self._seq(base_n)}, {str(attr_tok)!r})", "int"
-        if name in ("size", "count") and kind0 in ("zone", "list", "cards"):
+        if name in ("size", "count") and kind0 in ("zone", "list", "cards", "seats"):
             return f"len({srcs[0]})", "int"
-        if name == "any" and kind0 in ("zone", "list", "cards"):
+        if name == "any" and kind0 in ("zone", "list", "cards", "seats"):
             return f"(len({srcs[0]}) > 0)", "bool"
-        if name == "empty" and kind0 in ("zone", "list", "cards"):
+        if name == "empty" and kind0 in ("zone", "list", "cards", "seats"):
             return f"(len({srcs[0]}) == 0)", "bool"
         if name in ("min", "max") and len(srcs) > 1:
             return f"{name}({', '.join(srcs)})", "int"
@@ -723,7 +733,7 @@ class CodeGen:
         seq = self._seq(node.children[0])
         elem = self._elem_kind(node.children[0])
         pred = self._filter(node.children[1], elem)
-        return f"[L_it for L_it in {seq} if {pred}]", ("cards" if elem == "card" else "list")
+        return f"[L_it for L_it in {seq} if {pred}]", {"card": "cards", "int": "seats"}.get(elem, "list")
 
     # ---- filters that only read card properties are tabled at load time -------
     _PURE = {"compare_op", "in_op", "not_in_op", "and_op", "or_op", "not_op", "ternary", "binop",

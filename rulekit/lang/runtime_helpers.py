@@ -74,8 +74,15 @@ def _ch(chosen: dict, name: str, rule: str) -> Chosen:
 
 
 def _chosen(m, action: Action, decision: Decision) -> Chosen:
-    cards = m.cards
-    return Chosen(action.option, [cards[i] for i in action.cards], action.player, decision.player)
+    ids = action.cards
+    if ids:
+        lists = m.game.card_lists      # shared per game: effect text never changes a list
+        cards = lists.get(ids)
+        if cards is None:
+            cards = lists[ids] = [m.cards[i] for i in ids]
+    else:
+        cards = []
+    return Chosen(action.option, cards, action.player, decision.player)
 
 
 def _idx(container, key, rule: str):
