@@ -259,7 +259,7 @@ def test_every_broken_file_says_what_is_wrong():
             assert first.startswith("# DEFECT"), path.name
 
 
-@pytest.mark.parametrize("case", _params())
+@pytest.mark.parametrize("case", list(_params()))
 def test_reported_errors(case: Case):
     """The exact file:line:col: error: message lines, all of them, in order."""
     got = [_header(e) for e in _errors(case.name)]
