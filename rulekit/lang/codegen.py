@@ -233,6 +233,10 @@ class CodeGen:
         elem = self._elem_kind(trees["from"]) if "from" in trees else "any"
         pred = self._filter(trees["where"], elem) if "where" in trees else "True"
         key = (src, pred)
+        if "parts" in opt and pred == "True":
+            self._parts_option(trees["parts"], elem, self._require(trees, elem), name, depth,
+                               trees.base, src)
+            return
         if depth == 1 and key in self.pools:       # the same cards as an earlier option
             self.emit(depth, f"pool = {self.pools[key]}")
         else:
@@ -241,9 +245,7 @@ class CodeGen:
             if depth == 1:
                 self.pools[key] = f"_pool{len(self.pools)}"
                 self.emit(depth, f"{self.pools[key]} = pool")
-        require = self.expr(trees["require"], extra={"chosen"},
-                            kinds={"chosen": "cards" if elem == "card" else "list"})[0] \
-            if "require" in trees else None
+        require = self._require(trees, elem)
         if "parts" in opt:
             parts = trees["parts"]
             self._parts_option(parts, elem, require, name, depth, trees.base)
@@ -267,15 +269,31 @@ class CodeGen:
         one object per card or seat serves every match): its ``get``."""
         return self.const(runtime_helpers.ActionMemo(option, kind))
 
+    def _require(self, trees, elem: str) -> str | None:
+        if "require" not in trees:
+            return None
+        return self.expr(trees["require"], extra={"chosen"},
+                         kinds={"chosen": "cards" if elem == "card" else "list"})[0]
+
     def _parts_option(self, parts: list, elem: str, require: str | None, name: str, depth: int,
-                      base: tuple = ()):
-        """One distinct card per part; each set of cards is offered once."""
+                      base: tuple = (), src: str | None = None):
+        """One distinct card per part; each set of cards is offered once.
+        With ``src`` (no ``where``), each part's cards are a pool of their own,
+        shared with other options that filter the same cards the same way."""
         lists = []
         for i, tree in enumerate(parts):
             self.error_path = base + ("parts", i)
             pred = self._filter(tree, elem)
             self.error_path = ()
-            self.emit(depth, f"_p{i} = [L_it for L_it in pool if {pred}]")
+            if src is None:
+                self.emit(depth, f"_p{i} = [L_it for L_it in pool if {pred}]")
+            elif depth == 1 and (src, pred) in self.pools:
+                self.emit(depth, f"_p{i} = {self.pools[(src, pred)]}")
+            else:
+                self.emit(depth, f"_p{i} = [L_it for L_it in {src} if {pred}]")
+                if depth == 1:
+                    self.pools[(src, pred)] = f"_pool{len(self.pools)}"
+                    self.emit(depth, f"{self.pools[(src, pred)]} = _p{i}")
             lists.append(f"_p{i}")
         k = len(parts)
         self.emit(depth, "seen = set()")
