@@ -185,54 +185,55 @@ class Match:
         lowest.  The log keeps the objects; they become names and ids only
         when the log is read (``events``/``log_json``), which keeps moving cheap."""
         t = type(what)
-        loc = self.loc
         if t is Zone:
             if what is dest or not what.cards:
                 return
             cards = what.cards[:]
             what.cards.clear()
-            src = what
+            self._place(cards, what, dest, bottom)
+            return
+        if t is Card:
+            cards = [what]
+        elif what is None:
+            return
         else:
-            if t is Card:
-                cards = [what]
-            elif what is None:
+            cards = list(what)
+            if not cards:
                 return
-            else:
-                cards = list(what)
-                if not cards:
-                    return
-            src = loc[cards[0].id]
+        self._place(cards, self._take(cards), dest, bottom)
+
+    def _take(self, cards: list[Card]):
+        """Remove ``cards`` from where they are; return their zone (or, when
+        they come from several, the list of their zones)."""
+        loc = self.loc
+        src = loc[cards[0].id]
+        try:
             if len(cards) == 1:
                 zc = src.cards
                 if zc[-1] is cards[0]:
                     zc.pop()
                 else:
                     zc.remove(cards[0])
-            else:
+                return src
+            for c in cards:
+                if loc[c.id] is not src:
+                    srcs = [loc[c.id] for c in cards]
+                    for c2, z in zip(cards, srcs):
+                        z.cards.remove(c2)
+                    return srcs
+            zc = src.cards
+            if len(cards) <= 8:      # a few cards: remove one by one
                 for c in cards:
-                    if loc[c.id] is not src:
-                        src = [loc[c.id] for c in cards]
-                        for c2, z in zip(cards, src):
-                            z.cards.remove(c2)
-                        break
-                else:
-                    zc = src.cards
-                    if len(cards) <= 8:      # a few cards: remove one by one
-                        for c in cards:
-                            zc.remove(c)
-                    else:                    # many: rebuild the pile once
-                        ids = {c.id for c in cards}
-                        kept = [c for c in zc if c.id not in ids]
-                        if len(kept) + len(cards) != len(zc):
-                            raise RuleRuntimeError(f"a card moved twice in one move: {cards}")
-                        zc[:] = kept
-        for c in cards:
-            loc[c.id] = dest
-        if bottom:
-            dest.cards[0:0] = cards
-        else:
-            dest.cards.extend(cards)
-        self.log.append(("move", dest, cards, src))
+                    zc.remove(c)
+                return src
+            ids = {c.id for c in cards}  # many: rebuild the pile once
+            kept = [c for c in zc if c.id not in ids]
+            if len(kept) + len(cards) == len(zc):
+                zc[:] = kept
+                return src
+        except ValueError:
+            pass
+        raise RuleRuntimeError(f"a card cannot move twice in one move: {cards}", self.phase or "")
 
     def move_top(self, src: Zone, n: int, dest: Zone, bottom: bool = False) -> None:
         """``move top(src, n) to dest``: the same as :meth:`move`, without
@@ -246,6 +247,9 @@ class Match:
         else:
             cards = zc[: -n - 1: -1]
             del zc[-n:]
+        self._place(cards, src, dest, bottom)
+
+    def _place(self, cards: list[Card], src, dest: Zone, bottom: bool) -> None:
         loc = self.loc
         for c in cards:
             loc[c.id] = dest

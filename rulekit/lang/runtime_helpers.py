@@ -11,7 +11,7 @@ from itertools import combinations, product
 from ..engine.runtime import Action, Chosen, Decision, EndTurn, GameOver, Goto, Zone, get_attr
 from ..errors import RuleRuntimeError
 from ..model import Card
-from .names import BUILTINS, _cards
+from .names import BUILTINS
 
 
 def _seq(x):
@@ -112,6 +112,6 @@ NAMESPACE = {
     "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
     "_ch": _ch, "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
-    "_cards": _cards, "_sum_prop": _sum_prop, "_top_prop": _top_prop,
+    "_sum_prop": _sum_prop, "_top_prop": _top_prop,
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
 }

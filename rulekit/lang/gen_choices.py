@@ -1,0 +1,145 @@
+"""Writing a choice's enumerator: the function that lists every legal action.
+
+Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin): see that module for
+why effect text becomes Python.  An enumerator filters the source cards once
+per option (sharing identical pools between options), then builds actions:
+single cards and seats come from per-option memos of shared Action objects.
+"""
+from __future__ import annotations
+
+from . import runtime_helpers
+
+
+class _Keyed(dict):
+    """The parsed expressions of one option; reading one sets the error path,
+    so an error is reported at the key it came from."""
+
+    def __init__(self, trees: dict, gen: "ChoicesMixin", base: tuple):
+        super().__init__(trees)
+        self.gen, self.base = gen, base
+
+    def __getitem__(self, key):
+        self.gen.error_path = self.base + (key,)
+        return super().__getitem__(key)
+
+
+class ChoicesMixin:
+    def choice(self, cname: str, spec: dict, parsed: dict, rule: str) -> None:
+        """The enumerator ``O_i(m)``: the Decision with every legal action, or None."""
+        self._begin(self.choice_fn[cname], (), rule, set())
+        self.pools = {}
+        self.emit(1, "out = []")
+        for i, opt in enumerate(spec["options"]):
+            trees = _Keyed(parsed[i], self, ("options", i))
+            depth = 1
+            if "when" in trees:
+                self.emit(1, f"if {self.expr(trees['when'])[0]}:")
+                depth = 2
+            name = repr(opt["name"])
+            if "cards" in opt or "parts" in opt:
+                self._card_option(opt, trees, name, depth)
+            elif "player" in opt:
+                src = self._seq(trees["player"])
+                self.emit(depth, f"for L_it in {src}:")
+                act = self._action_table("player", opt["name"])
+                if "where" in trees:
+                    self.emit(depth + 1, f"if {self.expr(trees['where'], extra={'it'})[0]}:")
+                    self.emit(depth + 2, f"out.append({act}[L_it])")
+                else:
+                    self.emit(depth + 1, f"out.append({act}[L_it])")
+            else:
+                self.emit(depth, f"out.append({self.const(runtime_helpers.Action(opt['name']))})")
+        self.emit(1, "if not out: return None")
+        self.error_path = ("who",)
+        who = self.expr(parsed["who"])[0] if "who" in parsed else "m.current"
+        self.error_path = ()
+        self.emit(1, f"return _Decision({who}, {cname!r}, {spec.get('prompt', cname)!r}, out)")
+        self._end()
+
+    def _card_option(self, opt: dict, trees: dict, name: str, depth: int) -> None:
+        lo, hi = opt["_range"]
+        src = self._seq(trees["from"]) if "from" in trees else "()"
+        elem = self._elem_kind(trees["from"]) if "from" in trees else "any"
+        pred = self._filter(trees["where"], elem) if "where" in trees else "True"
+        key = (src, pred)
+        if "parts" in opt and pred == "True":
+            self._parts_option(trees["parts"], elem, self._require(trees, elem), name, depth,
+                               trees.base, src)
+            return
+        if depth == 1 and key in self.pools:       # the same cards as an earlier option
+            self.emit(depth, f"pool = {self.pools[key]}")
+        else:
+            self.emit(depth, f"pool = [L_it for L_it in {src} if {pred}]" if pred != "True"
+                      else f"pool = list({src})")
+            if depth == 1:
+                self.pools[key] = f"_pool{len(self.pools)}"
+                self.emit(depth, f"{self.pools[key]} = pool")
+        require = self._require(trees, elem)
+        if "parts" in opt:
+            parts = trees["parts"]
+            self._parts_option(parts, elem, require, name, depth, trees.base)
+            return
+        if lo == hi == 1 and require is None and opt.get("same") is None:
+            act = self._action_table("card", opt["name"])
+            self.emit(depth, f"out.extend([{act}[c.id] for c in pool])")
+            return
+        groups = f"_groups(pool, {opt['same']!r}, {lo})" if opt.get("same") else "(pool,)"
+        self.emit(depth, f"for grp in {groups}:")
+        self.emit(depth + 1, f"for k in range({lo}, min({hi}, len(grp)) + 1):")
+        self.emit(depth + 2, "for L_chosen in _combinations(grp, k):")
+        if require is not None:
+            self.emit(depth + 3, f"if {require}:")
+            self.emit(depth + 4, f"out.append(_tn(_Action, ({name}, tuple([c.id for c in L_chosen]), None)))")
+        else:
+            self.emit(depth + 3, f"out.append(_tn(_Action, ({name}, tuple([c.id for c in L_chosen]), None)))")
+
+    def _action_table(self, kind: str, option: str) -> str:
+        """A memo of Action objects for one option (actions are immutable, so
+        one object per card or seat serves every match): its ``get``."""
+        return self.const(runtime_helpers.ActionMemo(option, kind))
+
+    def _require(self, trees, elem: str) -> str | None:
+        if "require" not in trees:
+            return None
+        return self.expr(trees["require"], extra={"chosen"},
+                         kinds={"chosen": "cards" if elem == "card" else "list"})[0]
+
+    def _parts_option(self, parts: list, elem: str, require: str | None, name: str, depth: int,
+                      base: tuple = (), src: str | None = None):
+        """One distinct card per part; each set of cards is offered once.
+        With ``src`` (no ``where``), each part's cards are a pool of their own,
+        shared with other options that filter the same cards the same way."""
+        lists = []
+        for i, tree in enumerate(parts):
+            self.error_path = base + ("parts", i)
+            pred = self._filter(tree, elem)
+            self.error_path = ()
+            if src is None:
+                self.emit(depth, f"_p{i} = [L_it for L_it in pool if {pred}]")
+            elif depth == 1 and (src, pred) in self.pools:
+                self.emit(depth, f"_p{i} = {self.pools[(src, pred)]}")
+            else:
+                self.emit(depth, f"_p{i} = [L_it for L_it in {src} if {pred}]")
+                if depth == 1:
+                    self.pools[(src, pred)] = f"_pool{len(self.pools)}"
+                    self.emit(depth, f"{self.pools[(src, pred)]} = _p{i}")
+            lists.append(f"_p{i}")
+        k = len(parts)
+        self.emit(depth, "seen = set()")
+        if k == 2 and require is None:
+            self.emit(depth, "for a in _p0:")
+            self.emit(depth + 1, "for b in _p1:")
+            self.emit(depth + 2, "if a is b: continue")
+            self.emit(depth + 2, "ids = (a.id, b.id) if a.id < b.id else (b.id, a.id)")
+            self.emit(depth + 2, "if ids in seen: continue")
+            self.emit(depth + 2, "seen.add(ids)")
+            self.emit(depth + 2, f"out.append(_tn(_Action, ({name}, ids, None)))")
+            return
+        self.emit(depth, f"for L_chosen in _product({', '.join(lists)}):")
+        self.emit(depth + 1, "ids = tuple(sorted([c.id for c in L_chosen]))")
+        self.emit(depth + 1, f"if ids in seen or len(set(ids)) < {k}: continue")
+        self.emit(depth + 1, "seen.add(ids)")
+        if require is not None:
+            self.emit(depth + 1, f"if not ({require}): continue")
+        self.emit(depth + 1, f"out.append(_tn(_Action, ({name}, ids, None)))")
+

@@ -1,0 +1,322 @@
+"""Writing expressions of the effect language as Python source.
+
+Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin).  Each ``e_*`` method
+returns ``(python source, static kind)``; the kind ("zone", "cards", "card",
+"seats", "int", "list", "bool", "str", "any") lets the writer pick a direct
+form (``len(x)``, ``c.props.get(p)``) instead of a generic helper.
+"""
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from .gen_statements import CHOSEN_FIELDS, _local, _unquote
+from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
+
+_COMPARE = {"==", "!=", "<", "<=", ">", ">="}
+_ARITH = {"+", "-", "*", "//", "%"}
+
+
+class ExpressionsMixin:
+    # ---- expressions: each returns (python source, static kind) -----------------
+    # kinds: "zone", "list", "card", "int", "bool", "str", "any"
+    def expr(self, node, extra: set[str] | None = None, kinds: dict | None = None) -> tuple[str, str]:
+        if extra:
+            saved, saved_kinds = self.locals, self.local_kinds
+            self.locals = saved | extra
+            self.local_kinds = {**{k: v for k, v in saved_kinds.items() if k not in extra}, **(kinds or {})}
+            try:
+                return self.expr(node)
+            finally:
+                self.locals, self.local_kinds = saved, saved_kinds
+        if isinstance(node, Token):
+            return self.e_name(Tree("name", [node]))
+        method = getattr(self, "e_" + node.data, None)
+        if method is None:  # pragma: no cover
+            self.error(node, f"expression '{node.data}' is not supported")
+            return "None", "any"
+        return method(node)
+
+    def _seq(self, node) -> str:
+        """Source for iterating a zone or list."""
+        src, kind = self.expr(node)
+        if kind == "zone":
+            return f"{src}.cards"
+        if kind in ("list", "cards", "seats"):
+            return src
+        return f"_seq({src})"
+
+    def _elem_kind(self, node) -> str:
+        """"card" when iterating ``node`` yields only cards, "int" for seats."""
+        kind = self.expr_kind(node)
+        return "card" if kind in ("zone", "cards") else "int" if kind == "seats" else "any"
+
+    def expr_kind(self, node) -> str:
+        errors = len(self.errors)
+        kind = self.expr(node)[1]
+        del self.errors[errors:]
+        return kind
+
+    def e_number(self, node):
+        return str(int(node.children[0])), "int"
+
+    def e_string(self, node):
+        return repr(_unquote(node.children[0])), "str"
+
+    def e_true(self, node):
+        return "True", "bool"
+
+    def e_false(self, node):
+        return "False", "bool"
+
+    def e_none(self, node):
+        return "None", "any"
+
+    def e_list_lit(self, node):
+        args = node.children[0]
+        items = [self.expr(a)[0] for a in args.children] if args is not None else []
+        return "[" + ", ".join(items) + "]", "list"
+
+    def e_name(self, node):
+        tok = node.children[0]
+        name = str(tok)
+        names = self.names
+        if name in self.locals:
+            return _local(name), self.local_kinds.get(name, "any")
+        if name in names.vars:
+            self.fn.hoist.add("V")
+            return f"V[{name!r}]", "any"
+        if name in names.tables:
+            return self.const(names.tables[name]), "any"
+        if name in names.zones:
+            zdef = names.zones[name]
+            if zdef.per_player:
+                self.error(tok, f"zone '{name}' belongs to each player", f"{name}(player)",
+                           f"write {name}(current) or {name}(p)")
+                return "None", "any"
+            self.fn.hoist.add("GZ")
+            return f"GZ[{zdef.index}]", "zone"
+        if name in names.choices:
+            self.fn.hoist.add("CH")
+            return f"CH.get({name!r})", "any"
+        if name == "current":
+            return "m.current", "int"
+        if name == "player_count":
+            return "m.n", "int"
+        if name == "players":
+            return "m.players", "seats"
+        self.error(tok, f"unknown name '{name}'",
+                   "a variable, table, zone, choice, a name bound by let/for, or one of: "
+                   + ", ".join(SPECIAL_NAMES),
+                   suggest(name, set(names.all_readable()) | self.locals))
+        return "None", "any"
+
+    def e_attr(self, node):
+        base_n, attr_tok = node.children
+        attr = str(attr_tok)
+        if (isinstance(base_n, Tree) and base_n.data == "name"
+                and str(base_n.children[0]) in self.names.choices
+                and str(base_n.children[0]) not in self.locals and attr in CHOSEN_FIELDS):
+            self.fn.hoist.add("CH")
+            cname = str(base_n.children[0])
+            kind = "cards" if attr == "cards" else "any"
+            return f"CH[{cname!r}].{attr}", kind
+        if (isinstance(base_n, Tree) and base_n.data == "call" and str(base_n.children[0]) == "top"
+                and base_n.children[1] is not None and len(base_n.children[1].children) == 1):
+            zone, zkind = self.expr(base_n.children[1].children[0])
+            if zkind == "zone":
+                return f"_top_prop({zone}.cards, {attr!r})", "any"
+        if (isinstance(base_n, Tree) and base_n.data == "name"
+                and str(base_n.children[0]) in self.names.choices
+                and str(base_n.children[0]) not in self.locals):
+            self.error(attr_tok, f"a chosen answer has no field '{attr}'",
+                       "one of: " + ", ".join(CHOSEN_FIELDS), suggest(attr, CHOSEN_FIELDS))
+            return "None", "any"
+        known = self.card_props | self.names.player_vars | set(CHOSEN_FIELDS)
+        if attr not in self.names.player_vars and self.expr_kind(base_n) == "int":
+            self.error(attr_tok, f"unknown player variable '{attr}'", "a name declared under player_vars",
+                       suggest(attr, self.names.player_vars))
+            return "None", "any"
+        if attr not in known:
+            self.error(attr_tok, f"unknown property '{attr}'",
+                       "a card property, a player variable, or a chosen answer's field ("
+                       + ", ".join(CHOSEN_FIELDS) + ")", suggest(attr, known))
+            return "None", "any"
+        base, kind = self.expr(base_n)
+        if kind in ("cards", "zone"):
+            seq = f"{base}.cards" if kind == "zone" else base
+            return f"[c.props.get({attr!r}) for c in {seq}]", "list"
+        if kind in ("list", "seats"):
+            return f"_ga(m, {base}, {attr!r})", "list"
+        if kind == "card":
+            return f"{base}.props.get({attr!r})", "any"
+        if kind == "int" and attr in self.names.player_vars:
+            return f"m.pvars[{base}][{attr!r}]", "any"
+        if base.isidentifier():
+            return (f"({base}.props.get({attr!r}) if type({base}) is _Card "
+                    f"else _ga(m, {base}, {attr!r}))"), "any"
+        return f"_ga(m, {base}, {attr!r})", "any"
+
+    def e_index(self, node):
+        base_n, key_n = node.children
+        is_table = (isinstance(base_n, Tree) and base_n.data == "name"
+                    and str(base_n.children[0]) in self.names.tables
+                    and str(base_n.children[0]) not in self.locals)
+        base = self.expr(base_n)[0]
+        key = self.expr(key_n)[0]
+        if is_table and self._check_table_covers_players(node):
+            return f"{base}[{key}]", "any"
+        return f"_idx({base}, {key}, {self.fn.rule!r})", "any"
+
+    def _check_table_covers_players(self, node) -> bool:
+        """``table[player_count]`` must have an entry for every allowed count;
+        when it has, the lookup needs no run-time check."""
+        base_n, key_n = node.children
+        if not (isinstance(key_n, Tree) and key_n.data == "name"
+                and str(key_n.children[0]) == "player_count"):
+            return False
+        table = self.names.tables[str(base_n.children[0])]
+        missing = [n for n in range(self.names.min_players, self.names.max_players + 1)
+                   if n not in table]
+        if missing:
+            self.error(node, f"table '{base_n.children[0]}' has no entry for "
+                       + ", ".join(map(str, missing)) + " player(s)",
+                       f"keys {self.names.min_players} to {self.names.max_players} "
+                       "(players.min to players.max)",
+                       "add the missing player counts to the table")
+            return False
+        return True
+
+    def e_call(self, node):
+        name_tok, args_n = node.children
+        name = str(name_tok)
+        arg_nodes = list(args_n.children) if args_n is not None else []
+        zdef = self.names.zones.get(name)
+        if zdef is not None:
+            if not zdef.per_player:
+                self.error(name_tok, f"zone '{name}' is not per player", "", f"write just '{name}'")
+                return "None", "any"
+            if len(arg_nodes) != 1:
+                self.error(name_tok, f"zone '{name}' takes one player", f"{name}(player)")
+                return "None", "any"
+            self.fn.hoist.add("PZ")
+            return f"PZ[{zdef.index}][{self.expr(arg_nodes[0])[0]}]", "zone"
+        if name in SPECIAL_FUNCTIONS:
+            arg = arg_nodes[0] if len(arg_nodes) == 1 else None
+            if isinstance(arg, Tree) and arg.data == "name":
+                arg = arg.children[0]
+            if not isinstance(arg, Token):
+                self.error(name_tok, f"{name} takes the name of a choice", f"{name}(choice)")
+                return "False", "bool"
+            if str(arg) not in self.names.choices:
+                self.error(arg, f"unknown choice '{arg}'", "a name declared under choices",
+                           suggest(str(arg), self.names.choices))
+                return "False", "bool"
+            return f"({self.choice_fn[str(arg)]}(m) is not None)", "bool"
+        spec = BUILTINS.get(name)
+        if spec is None:
+            self.error(name_tok, f"unknown function '{name}'",
+                       "a built-in (" + ", ".join(sorted(BUILTINS) + sorted(SPECIAL_FUNCTIONS))
+                       + ") or a per-player zone",
+                       suggest(name, list(BUILTINS) + [z for z, d in self.names.zones.items()
+                                                        if d.per_player]))
+            return "None", "any"
+        _fn, lo, hi, doc = spec
+        if not lo <= len(arg_nodes) <= hi:
+            want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            self.error(name_tok, f"{name}() takes {want} argument(s), got {len(arg_nodes)}", doc)
+            return "None", "any"
+        args = [self.expr(a) for a in arg_nodes]
+        srcs = [s for s, _ in args]
+        kind0 = args[0][1]
+        if name == "sum" and isinstance(arg_nodes[0], Tree) and arg_nodes[0].data == "attr":
+            base_n, attr_tok = arg_nodes[0].children
+            base, bkind = self.expr(base_n)
+            if bkind in ("cards", "zone"):
+                return f"_sum_prop({self._seq(base_n)}, {str(attr_tok)!r})", "int"
+        if name in ("size", "count") and kind0 in ("zone", "list", "cards", "seats"):
+            return f"len({srcs[0]})", "int"
+        if name == "any" and kind0 in ("zone", "list", "cards", "seats"):
+            return f"(len({srcs[0]}) > 0)", "bool"
+        if name == "empty" and kind0 in ("zone", "list", "cards", "seats"):
+            return f"(len({srcs[0]}) == 0)", "bool"
+        if name in ("min", "max") and len(srcs) > 1:
+            return f"{name}({', '.join(srcs)})", "int"
+        if name == "next":
+            return f"(({srcs[0]}) + 1) % m.n", "int"
+        if name == "room" and kind0 == "zone":
+            return f"m.room({srcs[0]})", "int"
+        cards_in = kind0 in ("zone", "cards")
+        many = "cards" if cards_in else "list"
+        kind = {"top": "any" if len(srcs) == 1 else many, "bottom": "any" if len(srcs) == 1 else many,
+                "shuffled": many, "unique": many, "size": "int", "count": "int", "sum": "int",
+                "any": "bool", "empty": "bool"}.get(name, "any")
+        return f"_B_{name}(m, {', '.join(srcs)})", kind
+
+    def _binary(self, node, ops: set[str], kind: str):
+        left, op, right = node.children
+        return f"({self.expr(left)[0]} {op} {self.expr(right)[0]})", kind
+
+    def e_binop(self, node):
+        return self._binary(node, _ARITH, "int")
+
+    def e_compare_op(self, node):
+        return self._binary(node, _COMPARE, "bool")
+
+    def e_neg(self, node):
+        return f"(-{self.expr(node.children[0])[0]})", "int"
+
+    def e_in_op(self, node):
+        return f"({self.expr(node.children[0])[0]} in {self.expr(node.children[1])[0]})", "bool"
+
+    def e_not_in_op(self, node):
+        return f"({self.expr(node.children[0])[0]} not in {self.expr(node.children[1])[0]})", "bool"
+
+    def e_and_op(self, node):
+        return f"({self.expr(node.children[0])[0]} and {self.expr(node.children[1])[0]})", "any"
+
+    def e_or_op(self, node):
+        return f"({self.expr(node.children[0])[0]} or {self.expr(node.children[1])[0]})", "any"
+
+    def e_not_op(self, node):
+        return f"(not {self.expr(node.children[0])[0]})", "bool"
+
+    def e_ternary(self, node):
+        a, c, b = (self.expr(n)[0] for n in node.children)
+        return f"({a} if {c} else {b})", "any"
+
+    def e_where_op(self, node):
+        seq = self._seq(node.children[0])
+        elem = self._elem_kind(node.children[0])
+        pred = self._filter(node.children[1], elem)
+        return f"[L_it for L_it in {seq} if {pred}]", {"card": "cards", "int": "seats"}.get(elem, "list")
+
+    # ---- filters that only read card properties are tabled at load time -------
+    _PURE = {"compare_op", "in_op", "not_in_op", "and_op", "or_op", "not_op", "ternary", "binop",
+             "neg", "string", "number", "true", "false", "none", "list_lit", "args"}
+
+    def _card_static(self, node) -> bool:
+        """True when ``node`` depends only on the properties of the card ``it``
+        (and constants): its value per card never changes during a match."""
+        if isinstance(node, Token):
+            return node.type != "NAME"
+        if node.data == "attr":
+            base = node.children[0]
+            return (isinstance(base, Tree) and base.data == "name"
+                    and str(base.children[0]) == "it")
+        if node.data == "name":
+            return str(node.children[0]) in self.names.tables and str(node.children[0]) not in self.locals
+        if node.data == "index":
+            return all(self._card_static(c) for c in node.children)
+        if node.data in self._PURE:
+            return all(c is None or self._card_static(c) for c in node.children)
+        return False
+
+    def _filter(self, tree, elem: str) -> str:
+        """Source of a per-element test with ``it`` bound (``L_it``)."""
+        src = self.expr(tree, extra={"it"}, kinds={"it": elem})[0]
+        if elem != "card" or not self._card_static(tree):
+            return src
+        if src not in self.static_preds:
+            self.static_preds[src] = f"TB{len(self.static_preds)}"
+        return f"{self.static_preds[src]}[L_it.id]"
+

@@ -1,0 +1,189 @@
+"""Writing statements of the effect language as Python lines.
+
+Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin).  Each ``s_*`` method
+writes the lines for one statement of the grammar at an indentation depth.
+"""
+from __future__ import annotations
+
+from lark import Tree
+
+from .names import suggest
+
+CHOSEN_FIELDS = ("option", "cards", "player", "by")
+
+
+def _local(name: str) -> str:
+    return "L_" + name
+
+
+def _unquote(tok) -> str:
+    return str(tok)[1:-1]
+
+
+class StatementsMixin:
+    # ---- statements ---------------------------------------------------------
+    def block(self, stmts, depth: int) -> None:
+        before = len(self.fn.lines)
+        for s in stmts:
+            if s is not None:
+                self.stmt(s, depth)
+        if len(self.fn.lines) == before:
+            self.emit(depth, "pass")
+
+    def stmt(self, node: Tree, depth: int) -> None:
+        method = getattr(self, "s_" + node.data, None)
+        if method is None:  # pragma: no cover - grammar and compiler out of step
+            self.error(node, f"statement '{node.data}' is not supported")
+            return
+        method(node, depth)
+
+    def s_suite(self, node, depth):
+        self.block(node.children, depth)
+
+    def s_pass_stmt(self, node, depth):
+        self.emit(depth, "pass")
+
+    def s_move_stmt(self, node, depth):
+        src_n, dest_n, place = node.children
+        dest, kind = self.expr(dest_n)
+        if kind != "zone":
+            dest = f"_as_zone({dest}, {self.fn.rule!r})"
+        bottom = place is not None and str(place) == "bottom"
+        if (isinstance(src_n, Tree) and src_n.data == "call" and str(src_n.children[0]) == "top"
+                and src_n.children[1] is not None and len(src_n.children[1].children) == 2):
+            zone_n, count_n = src_n.children[1].children
+            zone, zkind = self.expr(zone_n)
+            if zkind == "zone":
+                count = self.expr(count_n)[0]
+                self.emit(depth, f"m.move_top({zone}, {count}, {dest}, {bottom})")
+                return
+        src, _ = self.expr(src_n)
+        self.emit(depth, f"m.move({src}, {dest}, {bottom})")
+
+    def s_shuffle_stmt(self, node, depth):
+        zone, kind = self.expr(node.children[0])
+        if kind != "zone":
+            zone = f"_as_zone({zone}, {self.fn.rule!r})"
+        self.emit(depth, f"m.shuffle({zone})")
+
+    def s_let_stmt(self, node, depth):
+        name, value_n = node.children
+        self.emit(depth, f"{_local(str(name))} = {self.expr(value_n)[0]}")
+
+    def s_assign_stmt(self, node, depth):
+        target, op_tok, value_n = node.children
+        value = self.expr(value_n)[0]
+        op = str(op_tok)
+        parts = [str(t) for t in target.children]
+        if len(parts) == 2:
+            owner = self.expr(Tree("name", [target.children[0]]))[0]
+            var = parts[1]
+            if var not in self.names.player_vars:
+                self.error(target.children[1], f"unknown player variable '{var}'",
+                           "a name declared under player_vars", suggest(var, self.names.player_vars))
+                return
+            self.emit(depth, f"m.pvars[{owner}][{var!r}] {op} {value}")
+            return
+        (name,) = parts
+        if name in self.locals:
+            self.emit(depth, f"{_local(name)} {op} {value}")
+            return
+        if name in self.names.vars:
+            self.fn.hoist.add("V")
+            self.emit(depth, f"V[{name!r}] {op} {value}")
+            return
+        self.error(target, f"cannot assign to unknown variable '{name}'",
+                   "a variable declared under vars, or a local introduced with 'let'",
+                   suggest(name, self.names.vars | self.locals) or f"declare it: vars: {{{name}: 0}}")
+
+    def s_choose_stmt(self, node, depth):
+        name = str(node.children[0])
+        if name not in self.names.choices:
+            self.error(node.children[0], f"unknown choice '{name}'", "a name declared under choices",
+                       suggest(name, self.names.choices))
+            return
+        self.fn.hoist.add("CH")
+        self.emit(depth, f"_d = {self.choice_fn[name]}(m)")
+        self.emit(depth, "if _d is None:")
+        if name in self.choice_if_none:
+            call = f"{self.if_none_fn[name]}(m)"
+            self.emit(depth + 1, f"yield from {call}" if self.choice_if_none[name] else call)
+        self.emit(depth + 1, f"_no_option({name!r}, {self.fn.rule!r})")
+        self.emit(depth, "_a = yield _d")
+        self.emit(depth, f"CH[{name!r}] = _chosen(m, _a, _d)")
+
+    def s_call_stmt(self, node, depth):
+        name = str(node.children[0])
+        if name not in self.names.procedures:
+            self.error(node.children[0], f"unknown procedure '{name}'",
+                       "a name declared under procedures", suggest(name, self.names.procedures))
+            return
+        self.tick(depth)
+        call = f"{self.proc_fn[name]}(m)"
+        self.emit(depth, f"yield from {call}" if name in self.deciding_procs else call)
+
+    def s_emit_stmt(self, node, depth):
+        event = str(node.children[0])
+        gen = event in self.deciding_events
+        self.emit(depth, f"m.log.append(('event', {event!r}))")
+        for t in self.triggers:
+            if t["on"] != event:
+                continue
+            d = depth
+            if t["has_when"]:
+                self.emit(depth, f"if W{t['index']}(m):")
+                d = depth + 1
+            self.tick(d)
+            call = f"T{t['index']}(m)"
+            self.emit(d, f"yield from {call}" if gen and t["is_gen"] else call)
+
+    def s_goto_stmt(self, node, depth):
+        name = str(node.children[0])
+        if name not in self.names.phases:
+            self.error(node.children[0], f"unknown phase '{name}'", "the name of a phase under turn",
+                       suggest(name, self.names.phases))
+            return
+        self.emit(depth, f"raise _Goto({self.names.phases[name]})")
+
+    def s_end_turn_stmt(self, node, depth):
+        self.emit(depth, "raise _EndTurn()")
+
+    def s_next_player_stmt(self, node, depth):
+        self.emit(depth, f"m.next_player = {self.expr(node.children[0])[0]}")
+
+    def s_win_stmt(self, node, depth):
+        reason = _unquote(node.children[0]) if node.children[0] is not None else "won"
+        self.emit(depth, f"raise _GameOver('win', {reason!r})")
+
+    def s_lose_stmt(self, node, depth):
+        reason = _unquote(node.children[0]) if node.children[0] is not None else "lost"
+        self.emit(depth, f"raise _GameOver('loss', {reason!r})")
+
+    def s_log_stmt(self, node, depth):
+        self.emit(depth, f"m.log.append(('note', {_unquote(node.children[0])!r}))")
+
+    def s_if_stmt(self, node, depth):
+        cond_n, suite_n, *rest = node.children
+        else_n = rest.pop() if rest and (rest[-1] is None or rest[-1].data == "else_clause") else None
+        self.emit(depth, f"if {self.expr(cond_n)[0]}:")
+        self.block(suite_n.children, depth + 1)
+        for el in rest:
+            self.emit(depth, f"elif {self.expr(el.children[0])[0]}:")
+            self.block(el.children[1].children, depth + 1)
+        if else_n is not None:
+            self.emit(depth, "else:")
+            self.block(else_n.children[0].children, depth + 1)
+
+    def s_while_stmt(self, node, depth):
+        self.emit(depth, f"while {self.expr(node.children[0])[0]}:")
+        self.tick(depth + 1)
+        self.block(node.children[1].children, depth + 1)
+
+    def s_for_stmt(self, node, depth):
+        var, seq_n, suite_n = node.children
+        self.emit(depth, f"for {_local(str(var))} in list({self._seq(seq_n)}):")
+        if self._elem_kind(seq_n) == "int" and str(var) not in self._assigned:
+            self.local_kinds[str(var)] = "int"
+        self.tick(depth + 1)
+        self.block(suite_n.children, depth + 1)
+
