@@ -119,6 +119,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.pools: dict[tuple[str, str], str] | None = None
         self.error_path: tuple = ()     # key of the choice being compiled, for error positions
         self._assigned: set[str] = set()
+        self.prop_tables: dict[str, str] = {}  # constant name -> card property tabled by id
         self.card_props: frozenset[str] = frozenset()
 
     # ---- helpers ------------------------------------------------------------
@@ -188,6 +189,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         for table in self.static_preds.values():
             test = ns[f"SP_{table}"]
             ns[table] = [bool(test(None, c)) for c in cards]
+        for const, prop in self.prop_tables.items():
+            ns[const] = [c.props.get(prop) for c in cards]
         ns["__source__"] = source
         ns["__func_rules__"] = dict(self.func_rules)
         return ns

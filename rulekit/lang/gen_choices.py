@@ -83,15 +83,23 @@ class ChoicesMixin:
             act = self._action_table("card", opt["name"])
             self.emit(depth, f"out.extend([{act}[c.id] for c in pool])")
             return
-        groups = f"_groups(pool, {opt['same']!r}, {lo})" if opt.get("same") else "(pool,)"
-        self.emit(depth, f"for grp in {groups}:")
+        memo = self._action_table("cards", opt["name"])
+        if opt.get("same"):
+            key = self.const(("prop", opt["same"]))        # replaced by a per-card table at build
+            self.prop_tables[key] = opt["same"]
+            self.emit(depth, "by = {}")
+            self.emit(depth, "for c in pool:")
+            self.emit(depth + 1, f"by.setdefault({key}[c.id], []).append(c)")
+            self.emit(depth, f"for grp in by.values():")
+        else:
+            self.emit(depth, "for grp in (pool,):")
         self.emit(depth + 1, f"for k in range({lo}, min({hi}, len(grp)) + 1):")
         self.emit(depth + 2, "for L_chosen in _combinations(grp, k):")
+        d = depth + 3
         if require is not None:
-            self.emit(depth + 3, f"if {require}:")
-            self.emit(depth + 4, f"out.append(_tn(_Action, ({name}, tuple([c.id for c in L_chosen]), None)))")
-        else:
-            self.emit(depth + 3, f"out.append(_tn(_Action, ({name}, tuple([c.id for c in L_chosen]), None)))")
+            self.emit(d, f"if not ({require}): continue")
+        self.emit(d, "ids = tuple([c.id for c in L_chosen])")
+        self._emit_memo_append(memo, name, d)
 
     def _action_table(self, kind: str, option: str) -> str:
         """A memo of Action objects for one option (actions are immutable, so
@@ -125,6 +133,7 @@ class ChoicesMixin:
                     self.emit(depth, f"{self.pools[(src, pred)]} = _p{i}")
             lists.append(f"_p{i}")
         k = len(parts)
+        memo = self._action_table("cards", name.strip("'\""))
         self.emit(depth, "seen = set()")
         if k == 2 and require is None:
             self.emit(depth, "for a in _p0:")
@@ -133,7 +142,7 @@ class ChoicesMixin:
             self.emit(depth + 2, "ids = (a.id, b.id) if a.id < b.id else (b.id, a.id)")
             self.emit(depth + 2, "if ids in seen: continue")
             self.emit(depth + 2, "seen.add(ids)")
-            self.emit(depth + 2, f"out.append(_tn(_Action, ({name}, ids, None)))")
+            self._emit_memo_append(memo, name, depth + 2)
             return
         self.emit(depth, f"for L_chosen in _product({', '.join(lists)}):")
         self.emit(depth + 1, "ids = tuple(sorted([c.id for c in L_chosen]))")
@@ -141,5 +150,11 @@ class ChoicesMixin:
         self.emit(depth + 1, "seen.add(ids)")
         if require is not None:
             self.emit(depth + 1, f"if not ({require}): continue")
-        self.emit(depth + 1, f"out.append(_tn(_Action, ({name}, ids, None)))")
+        self._emit_memo_append(memo, name, depth + 1)
+
+    def _emit_memo_append(self, memo: str, name: str, depth: int) -> None:
+        """Append the shared Action for the card ids in ``ids``."""
+        self.emit(depth, f"_act = {memo}.get(ids)")
+        self.emit(depth, f"if _act is None: _act = {memo}[ids] = _tn(_Action, ({name}, ids, None))")
+        self.emit(depth, "out.append(_act)")
 

@@ -46,6 +46,8 @@ class ActionMemo(dict):
         self.kind = kind
 
     def __missing__(self, key):
+        if self.kind == "cards":          # keyed by a tuple of card ids; filled by the caller
+            raise KeyError(key)
         act = Action(self.option, (key,), None) if self.kind == "card" else Action(self.option, (), key)
         self[key] = act
         return act
