@@ -236,8 +236,15 @@ class _Builder:
                          suggest(tspec["on"], emitted) or f"add 'emit {tspec['on']}' where it happens")
         if "setup" in d:
             script("SETUP", ("setup",), "setup")
+        gen.inline_procs = self._inlinable(procs_spec)
+        flow_phases = []
         for i, ph in enumerate(phases_spec):
-            script(f"PH{i}", ("turn", "phases", i, "effect"), f"phase '{ph['name']}'")
+            path = ("turn", "phases", i, "effect")
+            self.rule_where[f"phase '{ph['name']}'"] = self.loaded.where(path)
+            tree = self.parse(path)
+            if tree is not None:
+                flow_phases.append((ph["name"], tree, path))
+        gen.flow(flow_phases, lambda path: self.report(path, gen))
         expression("FIRST", ("turn", "first"), "turn first") if "first" in d["turn"] \
             else gen.constant("FIRST", 0)
         stat_names = list(d.get("stats", {}))
@@ -279,8 +286,10 @@ class _Builder:
             procedures={p: as_script(gen.proc_fn[p], f"procedure '{p}'") for p in procs_spec},
             setup=as_script("SETUP", "setup") if "setup" in d else None,
             first_player=ns["FIRST"],
-            phases=tuple(PhaseDef(ph["name"], as_script(f"PH{i}", f"phase '{ph['name']}'"),
-                                  ph.get("doc", "")) for i, ph in enumerate(phases_spec)),
+            phases=tuple(PhaseDef(ph["name"], ph.get("doc", ""),
+                                  self.loaded.where(("turn", "phases", i)))
+                         for i, ph in enumerate(phases_spec)),
+            flow=as_script("FLOW", "turn"),
             triggers={k: tuple(v) for k, v in triggers_out.items()},
             stats={s: ns[f"S{i}"] for i, s in enumerate(stat_names)}, source=d,
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
@@ -300,6 +309,26 @@ class _Builder:
             if str(tok) not in tables and str(tok) != "player_count":
                 return False
         return True
+
+    def _inlinable(self, procs_spec: dict) -> dict:
+        """Procedures that never reach themselves through calls: the compiler
+        writes their text in place of each call."""
+        calls = {n: collect_flags(t)[1] if (t := self.parse(("procedures", n))) is not None else set()
+                 for n in procs_spec}
+
+        def reaches_itself(start: str) -> bool:
+            seen, todo = set(), list(calls.get(start, ()))
+            while todo:
+                n = todo.pop()
+                if n == start:
+                    return True
+                if n not in seen:
+                    seen.add(n)
+                    todo.extend(calls.get(n, ()))
+            return False
+
+        return {n: self.parse(("procedures", n)) for n in procs_spec
+                if self.parse(("procedures", n)) is not None and not reaches_itself(n)}
 
     @staticmethod
     def _decides(tree, deciding_procs, deciding_events) -> bool:

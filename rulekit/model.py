@@ -94,9 +94,12 @@ class Script:
 
 @attrs.frozen
 class PhaseDef:
+    """A phase of every turn.  The phases' effect text is compiled together
+    into the game's ``flow`` (one function for the whole turn)."""
+
     name: str
-    script: Script
     doc: str = ""
+    where: Where | None = None
 
 
 @attrs.frozen
@@ -126,6 +129,7 @@ class Game:
     setup: Script | None
     first_player: Callable
     phases: tuple[PhaseDef, ...]
+    flow: Script                       # flow.run(match, first_phase): the turns, forever
     triggers: dict[str, tuple[TriggerDef, ...]]
     stats: dict[str, Callable]
     source: dict = attrs.field(repr=False)

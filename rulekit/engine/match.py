@@ -26,7 +26,7 @@ from typing import Any, Iterable
 
 from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded
 from ..model import Card, Game
-from .runtime import Action, Decision, EndTurn, GameOver, Goto, Zone
+from .runtime import Action, Decision, GameOver, Zone
 
 DEFAULT_STEP_BUDGET = 1_000_000
 
@@ -108,7 +108,7 @@ class Match:
 
     # ---- the flow -----------------------------------------------------------
     def _run(self, prepared: dict | None):
-        game, phases = self.game, self.game.phases
+        game = self.game
         first_phase = 0
         try:
             self.log.append(("start", game.name, self.n, self.seed))
@@ -121,31 +121,11 @@ class Match:
                 self.current = game.first_player(self)
             else:
                 first_phase = self._apply_prepared(prepared)
-            while True:
-                self.turn += 1
-                self.next_player = None
-                self.log.append(("turn", self.current))
-                i = first_phase
-                first_phase = 0
-                try:
-                    while i < len(phases):
-                        ph = phases[i]
-                        self.phase = ph.name
-                        self.steps += 1
-                        if self.steps > self.budget:
-                            self.over_budget(ph.script.rule)
-                        try:
-                            if ph.script.is_gen:
-                                yield from ph.script.run(self)
-                            else:
-                                ph.script.run(self)
-                            i += 1
-                        except Goto as jump:
-                            i = jump.phase
-                except EndTurn:
-                    pass
-                nxt = self.next_player
-                self.current = (self.current + 1) % self.n if nxt is None else nxt
+            flow = game.flow       # every turn, forever: the rules end the match
+            if flow.is_gen:
+                yield from flow.run(self, first_phase)
+            else:
+                flow.run(self, first_phase)
         except GameOver as over:
             self._finish(over)
 

@@ -31,7 +31,7 @@ from lark import Token, Tree
 from . import runtime_helpers
 from .gen_choices import ChoicesMixin
 from .gen_expressions import ExpressionsMixin
-from .gen_statements import CHOSEN_FIELDS, StatementsMixin, _local
+from .gen_statements import CHOSEN_FIELDS, StatementsMixin
 from .names import Names
 
 __all__ = ["CHOSEN_FIELDS", "CodeGen", "CompileError", "collect_flags"]
@@ -82,7 +82,7 @@ class _Func:
         self.hoist: set[str] = set()
 
     def source(self) -> str:
-        head = f"def {self.name}(m{''.join(', ' + _local(p) for p in self.params)}):"
+        head = f"def {self.name}(m{''.join(', L_' + p for p in self.params)}):"
         hoists = [f"    {h} = m.{attr}" for h, attr in
                   (("V", "vars"), ("GZ", "gz"), ("PZ", "pz"), ("CH", "chosen")) if h in self.hoist]
         body = self.lines or ["    pass"]
@@ -120,6 +120,13 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.error_path: tuple = ()     # key of the choice being compiled, for error positions
         self._assigned: set[str] = set()
         self.prop_tables: dict[str, str] = {}  # constant name -> card property tabled by id
+        self.rule = ""                  # the rule being written (for budgets and errors)
+        self.prefix = "L_"              # prefix of let/for locals (differs in inlined text)
+        self.comp_vars: set[str] = set()  # names bound by a comprehension or a parameter
+        self.inline_procs: dict[str, Tree] = {}  # procedures written in place of their calls
+        self.inlined = 0
+        self.in_flow = False            # writing the turn flow: goto / end turn jump directly
+        self.loop_depth = 0             # while/for loops around the statement being written
         self.card_props: frozenset[str] = frozenset()
 
     # ---- helpers ------------------------------------------------------------
@@ -135,8 +142,27 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
 
     def _begin(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str]):
         self.fn = _Func(name, params, rule)
+        self.rule = rule
+        self.prefix = "L_"
+        self.comp_vars = set(params)
         self.locals = set(params) | local_names
+        self.local_kinds = {}
+        self.loop_depth = 0
         self.func_rules[name] = rule
+
+    def local(self, name: str) -> str:
+        """The Python name of an effect-text local."""
+        return ("L_" if name in self.comp_vars else self.prefix) + name
+
+    @staticmethod
+    def _declared(tree: Tree) -> set[str]:
+        return {str(s.children[0]) for s in tree.iter_subtrees() if s.data in ("let_stmt", "for_stmt")}
+
+    @staticmethod
+    def _assigned_names(tree: Tree) -> set[str]:
+        """Names set by let or assignment may hold anything: they get no kind."""
+        return {str(s.children[0]) for s in tree.iter_subtrees() if s.data == "let_stmt"} | {
+            str(s.children[0].children[0]) for s in tree.iter_subtrees() if s.data == "assign_stmt"}
 
     def _end(self):
         self.chunks.append(self.fn.source())
@@ -147,17 +173,54 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
 
     def tick(self, depth: int):
         self.emit(depth, "m.steps += 1")
-        self.emit(depth, f"if m.steps > m.budget: m.over_budget({self.fn.rule!r})")
+        self.emit(depth, f"if m.steps > m.budget: m.over_budget({self.rule!r})")
 
     # ---- whole functions ------------------------------------------------------
     def script(self, fname: str, tree: Tree, rule: str, params: tuple[str, ...] = ()) -> None:
-        declared = {str(s.children[0]) for s in tree.iter_subtrees() if s.data in ("let_stmt", "for_stmt")}
-        # names also set by let or assignment may hold anything: no kind for them
-        self._assigned = {str(s.children[0]) for s in tree.iter_subtrees() if s.data == "let_stmt"} | {
-            str(s.children[0].children[0]) for s in tree.iter_subtrees() if s.data == "assign_stmt"}
-        self._begin(fname, params, rule, declared)
-        self.local_kinds = {}
+        self._assigned = self._assigned_names(tree)
+        self._begin(fname, params, rule, self._declared(tree))
         self.block(tree.children, 1)
+        self._end()
+
+    def flow(self, phases: list[tuple[str, Tree, tuple]], report) -> None:
+        """``FLOW(m, first_phase)``: every turn, the phases in order, written
+        as one function.  A phase's ``goto`` and ``end turn`` become plain
+        jumps (exceptions only from inside loops and procedures), and no
+        phase needs a call or a generator of its own.  ``report(path)`` maps
+        the errors of each phase's text."""
+        self._begin("FLOW", ("first_phase",), "turn", set())
+        self.fn.hoist.update(("V", "GZ", "PZ", "CH"))
+        count = len(phases)
+        e = self.emit
+        e(1, "while True:")
+        e(2, "m.turn += 1")
+        e(2, "m.next_player = None")
+        e(2, "m.log.append(('turn', m.current))")
+        e(2, "ph = L_first_phase")
+        e(2, "L_first_phase = 0")
+        e(2, f"while ph < {count}:")
+        e(3, "try:")
+        for i, (name, tree, path) in enumerate(phases):
+            e(4, f"{'if' if i == 0 else 'elif'} ph == {i}:")
+            e(5, f"m.phase = {name!r}")
+            self.rule = f"phase '{name}'"
+            self.func_rules.setdefault(f"FLOW:{name}", self.rule)
+            self.tick(5)
+            self.prefix = f"L_p{i}_"
+            self.locals = {"first_phase"} | self._declared(tree)
+            self.local_kinds = {}
+            self._assigned = self._assigned_names(tree)
+            self.in_flow = True
+            self.block(tree.children, 5)
+            self.in_flow = False
+            e(5, f"ph = {i + 1}")
+            report(path)
+        e(3, "except _Goto as _jump:")
+        e(4, "ph = _jump.phase")
+        e(3, "except _EndTurn:")
+        e(4, "break")
+        e(2, "_next = m.next_player")
+        e(2, "m.current = (m.current + 1) % m.n if _next is None else _next")
         self._end()
 
     def expression(self, fname: str, tree: Tree, rule: str, params: tuple[str, ...] = ()) -> None:

@@ -90,7 +90,7 @@ class ChoicesMixin:
             self.emit(depth, "by = {}")
             self.emit(depth, "for c in pool:")
             self.emit(depth + 1, f"by.setdefault({key}[c.id], []).append(c)")
-            self.emit(depth, f"for grp in by.values():")
+            self.emit(depth, "for grp in by.values():")
         else:
             self.emit(depth, "for grp in (pool,):")
         self.emit(depth + 1, f"for k in range({lo}, min({hi}, len(grp)) + 1):")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from .gen_statements import CHOSEN_FIELDS, _local, _unquote
+from .gen_statements import CHOSEN_FIELDS, _unquote
 from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
 
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
@@ -21,13 +21,14 @@ class ExpressionsMixin:
     # kinds: "zone", "list", "card", "int", "bool", "str", "any"
     def expr(self, node, extra: set[str] | None = None, kinds: dict | None = None) -> tuple[str, str]:
         if extra:
-            saved, saved_kinds = self.locals, self.local_kinds
+            saved, saved_kinds, saved_comp = self.locals, self.local_kinds, self.comp_vars
             self.locals = saved | extra
+            self.comp_vars = saved_comp | extra
             self.local_kinds = {**{k: v for k, v in saved_kinds.items() if k not in extra}, **(kinds or {})}
             try:
                 return self.expr(node)
             finally:
-                self.locals, self.local_kinds = saved, saved_kinds
+                self.locals, self.local_kinds, self.comp_vars = saved, saved_kinds, saved_comp
         if isinstance(node, Token):
             return self.e_name(Tree("name", [node]))
         method = getattr(self, "e_" + node.data, None)
@@ -81,7 +82,7 @@ class ExpressionsMixin:
         name = str(tok)
         names = self.names
         if name in self.locals:
-            return _local(name), self.local_kinds.get(name, "any")
+            return self.local(name), self.local_kinds.get(name, "any")
         if name in names.vars:
             self.fn.hoist.add("V")
             return f"V[{name!r}]", "any"
@@ -165,7 +166,7 @@ class ExpressionsMixin:
         key = self.expr(key_n)[0]
         if is_table and self._check_table_covers_players(node):
             return f"{base}[{key}]", "any"
-        return f"_idx({base}, {key}, {self.fn.rule!r})", "any"
+        return f"_idx({base}, {key}, {self.rule!r})", "any"
 
     def _check_table_covers_players(self, node) -> bool:
         """``table[player_count]`` must have an entry for every allowed count;

@@ -12,10 +12,6 @@ from .names import suggest
 CHOSEN_FIELDS = ("option", "cards", "player", "by")
 
 
-def _local(name: str) -> str:
-    return "L_" + name
-
-
 def _unquote(tok) -> str:
     return str(tok)[1:-1]
 
@@ -47,7 +43,7 @@ class StatementsMixin:
         src_n, dest_n, place = node.children
         dest, kind = self.expr(dest_n)
         if kind != "zone":
-            dest = f"_as_zone({dest}, {self.fn.rule!r})"
+            dest = f"_as_zone({dest}, {self.rule!r})"
         bottom = place is not None and str(place) == "bottom"
         if (isinstance(src_n, Tree) and src_n.data == "call" and str(src_n.children[0]) == "top"
                 and src_n.children[1] is not None and len(src_n.children[1].children) == 2):
@@ -63,12 +59,12 @@ class StatementsMixin:
     def s_shuffle_stmt(self, node, depth):
         zone, kind = self.expr(node.children[0])
         if kind != "zone":
-            zone = f"_as_zone({zone}, {self.fn.rule!r})"
+            zone = f"_as_zone({zone}, {self.rule!r})"
         self.emit(depth, f"m.shuffle({zone})")
 
     def s_let_stmt(self, node, depth):
         name, value_n = node.children
-        self.emit(depth, f"{_local(str(name))} = {self.expr(value_n)[0]}")
+        self.emit(depth, f"{self.local(str(name))} = {self.expr(value_n)[0]}")
 
     def s_assign_stmt(self, node, depth):
         target, op_tok, value_n = node.children
@@ -86,7 +82,7 @@ class StatementsMixin:
             return
         (name,) = parts
         if name in self.locals:
-            self.emit(depth, f"{_local(name)} {op} {value}")
+            self.emit(depth, f"{self.local(name)} {op} {value}")
             return
         if name in self.names.vars:
             self.fn.hoist.add("V")
@@ -108,7 +104,7 @@ class StatementsMixin:
         if name in self.choice_if_none:
             call = f"{self.if_none_fn[name]}(m)"
             self.emit(depth + 1, f"yield from {call}" if self.choice_if_none[name] else call)
-        self.emit(depth + 1, f"_no_option({name!r}, {self.fn.rule!r})")
+        self.emit(depth + 1, f"_no_option({name!r}, {self.rule!r})")
         self.emit(depth, "_a = yield _d")
         self.emit(depth, f"CH[{name!r}] = _chosen(m, _a, _d)")
 
@@ -119,8 +115,28 @@ class StatementsMixin:
                        "a name declared under procedures", suggest(name, self.names.procedures))
             return
         self.tick(depth)
+        tree = self.inline_procs.get(name)
+        if tree is not None:
+            self._inline(name, tree, depth)
+            return
         call = f"{self.proc_fn[name]}(m)"
         self.emit(depth, f"yield from {call}" if name in self.deciding_procs else call)
+
+    def _inline(self, name: str, tree: Tree, depth: int) -> None:
+        """Write a procedure's body in place of ``call NAME`` (it cannot call
+        itself): no function call, and no generator when it can decide.  Its
+        locals get a prefix of their own, so it sees none of the caller's."""
+        saved = (self.prefix, self.locals, self.local_kinds, self._assigned, self.rule)
+        self.inlined += 1
+        self.prefix = f"L{self.inlined}_"
+        self.locals = self.comp_vars | self._declared(tree)
+        self.local_kinds = {}
+        self._assigned = self._assigned_names(tree)
+        self.rule = f"procedure '{name}'"
+        errors = len(self.errors)
+        self.block(tree.children, depth)
+        del self.errors[errors:]     # reported once, where the procedure is written
+        self.prefix, self.locals, self.local_kinds, self._assigned, self.rule = saved
 
     def s_emit_stmt(self, node, depth):
         event = str(node.children[0])
@@ -143,10 +159,17 @@ class StatementsMixin:
             self.error(node.children[0], f"unknown phase '{name}'", "the name of a phase under turn",
                        suggest(name, self.names.phases))
             return
-        self.emit(depth, f"raise _Goto({self.names.phases[name]})")
+        if self.in_flow and self.loop_depth == 0:   # straight to the phase, no exception
+            self.emit(depth, f"ph = {self.names.phases[name]}")
+            self.emit(depth, "continue")
+        else:
+            self.emit(depth, f"raise _Goto({self.names.phases[name]})")
 
     def s_end_turn_stmt(self, node, depth):
-        self.emit(depth, "raise _EndTurn()")
+        if self.in_flow and self.loop_depth == 0:
+            self.emit(depth, "break")
+        else:
+            self.emit(depth, "raise _EndTurn()")
 
     def s_next_player_stmt(self, node, depth):
         self.emit(depth, f"m.next_player = {self.expr(node.children[0])[0]}")
@@ -177,13 +200,17 @@ class StatementsMixin:
     def s_while_stmt(self, node, depth):
         self.emit(depth, f"while {self.expr(node.children[0])[0]}:")
         self.tick(depth + 1)
+        self.loop_depth += 1
         self.block(node.children[1].children, depth + 1)
+        self.loop_depth -= 1
 
     def s_for_stmt(self, node, depth):
         var, seq_n, suite_n = node.children
-        self.emit(depth, f"for {_local(str(var))} in list({self._seq(seq_n)}):")
+        self.emit(depth, f"for {self.local(str(var))} in list({self._seq(seq_n)}):")
         if self._elem_kind(seq_n) == "int" and str(var) not in self._assigned:
             self.local_kinds[str(var)] = "int"
         self.tick(depth + 1)
+        self.loop_depth += 1
         self.block(suite_n.children, depth + 1)
+        self.loop_depth -= 1
 
