@@ -8,7 +8,7 @@ import sys
 from ..agents import AGENTS, make_agents
 from ..loader import load_game
 from ..model import Game
-from .text import plural, player_range
+from .text import player_range
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -73,8 +73,3 @@ def seats(agents: str, players: int, seed: int) -> list:
     except ValueError as err:
         raise CliError(str(err)) from None
 
-
-def check_seat(seat: int, players: int) -> None:
-    if not 0 <= seat < players:
-        raise CliError(f"--seat {seat} does not exist with {plural(players, 'player')}: "
-                       f"seats are 0 to {players - 1}")

@@ -93,6 +93,7 @@ class ChoicesMixin:
             self.emit(depth, "for grp in by.values():")
         else:
             self.emit(depth, "for grp in (pool,):")
+        self.emit(depth + 1, f"if len(grp) < {lo}: continue")
         self.emit(depth + 1, f"for k in range({lo}, min({hi}, len(grp)) + 1):")
         self.emit(depth + 2, "for L_chosen in _combinations(grp, k):")
         d = depth + 3

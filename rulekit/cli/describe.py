@@ -1,0 +1,168 @@
+"""``rulekit describe FILE``: a readable summary of a rule file, taken from the
+loaded game (and, for effect text, from the file as written)."""
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections import Counter
+from typing import Any, Sequence
+
+from ..loader import load_game
+from ..model import Game
+from .common import EXIT_OK
+from .text import aligned, fmt, one_line, pairs, player_counts, plural
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("describe", help="print a readable summary of a game",
+                       description="Summarise a rule file: players, cards, zones, choices, phases.")
+    p.add_argument("file", metavar="FILE")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    print(describe(load_game(args.file)))  # RuleFileError is reported by main()
+    return EXIT_OK
+
+
+def describe(game: Game) -> str:
+    """A readable summary of the whole rule file, taken from the loaded game."""
+    src = game.source
+    out: list[str] = [game.name, "=" * len(game.name)]
+    if game.description:
+        out += textwrap.wrap(one_line(game.description), 78)
+    out += ["", f"players: {player_counts(game)}", ""]
+    out += _describe_cards(game)
+    out += ["", f"zones ({len(game.zones)}):"]
+    out += aligned((z.name, _zone_traits(z, src.get("zones", {}).get(z.name, {}))) for z in game.zones)
+    if game.tables:
+        out += ["", "tables:"]
+        for name, table in game.tables.items():
+            out.append(f"  {name}: " + ", ".join(f"{fmt(k)} → {fmt(v)}" for k, v in table.items()))
+    if game.vars or game.player_vars:
+        out += ["", "vars:"]
+        out += [f"  {k} = {fmt(v)}" for k, v in game.vars.items()]
+        out += [f"  {k} = {fmt(v)}  (each player)" for k, v in game.player_vars.items()]
+    out += ["", f"choices ({len(game.choices)}):"]
+    for name, choice in game.choices.items():
+        out += _describe_choice(name, choice, src)
+    if game.procedures:
+        out += ["", f"procedures ({len(game.procedures)}):"]
+        for name in game.procedures:
+            out += [f"  {name}:"] + _code(src.get("procedures", {}).get(name, ""))
+    if src.get("setup"):
+        out += ["", "setup:"] + _code(src["setup"])
+    turn = src.get("turn", {})
+    first = f"; first player: {turn['first']}" if "first" in turn else ""
+    out += ["", f"phases of a turn ({len(game.phases)}{first}):"]
+    phase_src = {p.get("name"): p for p in turn.get("phases", [])}
+    for i, phase in enumerate(game.phases, 1):
+        doc = f" — {phase.doc}" if phase.doc else ""
+        out += [f"  {i}. {phase.name}{doc}"] + _code(phase_src.get(phase.name, {}).get("effect", ""))
+    triggers = src.get("triggers") or []
+    if triggers:
+        out += ["", f"triggers ({len(triggers)}):"]
+        for t in triggers:
+            when = f" when {t['when']}" if t.get("when") else ""
+            out += [f"  on {t.get('on')}{when}:"] + _code(t.get("effect", ""))
+    if src.get("stats"):
+        out += ["", "stats (recorded at the end of every match):"]
+        out += [f"  {k} = {v}" for k, v in src["stats"].items()]
+    return "\n".join(out)
+
+
+def _zone_traits(zone: Any, spec: dict) -> str:
+    traits = [zone.visibility] + (["per player"] if zone.per_player else [])
+    if spec.get("limit") is not None:
+        traits.append(f"limit {spec['limit']}")
+    doc = f" — {zone.doc}" if zone.doc else ""
+    return f"{', '.join(traits)}{doc}"
+
+
+def _code(text: Any, indent: str = "      ") -> list[str]:
+    lines = str(text).rstrip().splitlines()
+    return [indent + line if line.strip() else "" for line in lines]
+
+
+def _describe_choice(name: str, choice: Any, src: dict) -> list[str]:
+    spec = src.get("choices", {}).get(name, {})
+    who = spec.get("who", "current")
+    heuristic = src.get("heuristics", {}).get(name)
+    out = [f"  {name} (who: {who}): {choice.prompt}"]
+    if spec.get("doc"):
+        out += textwrap.wrap(spec["doc"], 76, initial_indent="    ", subsequent_indent="    ")
+    for o in spec.get("options", []):
+        parts = []
+        if "cards" in o:
+            parts.append(f"{o['cards']} card{'' if o['cards'] == 1 else 's'}"
+                         + (f" from {o['from']}" if o.get("from") else ""))
+        if "player" in o:
+            parts.append(f"a player from {o['player']}")
+        for key in ("where", "same", "require", "when"):
+            if o.get(key) is not None:
+                parts.append(f"{key} {o[key]}")
+        line = f"    - {o['name']}" + (": " + "; ".join(parts) if parts else "")
+        out.append(line)
+        if o.get("doc"):
+            out.append(f"        {o['doc']}")
+    if spec.get("if_none"):
+        out.append(f"    if none is legal: {one_line(spec['if_none'])}")
+    if heuristic:
+        out.append(f"    heuristic: {one_line(heuristic)}")
+    return out
+
+
+def _describe_cards(game: Game) -> list[str]:
+    cards = game.cards
+    names = Counter(c.name for c in cards)
+    out = [f"cards: {len(cards)} ({plural(len(names), 'distinct name')})"]
+    props: list[str] = []
+    for c in cards:
+        props += [p for p in c.props if p not in props]
+    group = _grouping_prop(cards, props)
+    if group is None:
+        out.append("  " + _compact_names(cards))
+    else:
+        out.append(f"  by {group}:")
+        groups: dict[Any, list] = {}
+        for c in cards:
+            groups.setdefault(c.props.get(group), []).append(c)
+        for value, members in groups.items():
+            line = f"    {fmt(value)} ({len(members)}): {_compact_names(members)}"
+            out += textwrap.wrap(line, 78, subsequent_indent="        ")
+    if props:
+        out.append("  properties:")
+        for p in props:
+            out.append(f"    {p}: {_prop_summary(cards, p)}")
+    return out
+
+
+def _grouping_prop(cards: Sequence, props: list[str]) -> str | None:
+    """The property that splits the cards into the most groups, 2 to 8 of them:
+    the one a reader would sort a physical deck by."""
+    best, best_n = None, 1
+    for p in props:
+        n = len({fmt(c.props.get(p)) for c in cards})
+        if best_n < n <= 8:
+            best, best_n = p, n
+    return best
+
+
+def _compact_names(cards: Sequence) -> str:
+    """Names in deck order, each once, with ``×N`` where a name repeats."""
+    counts = Counter(c.name for c in cards)
+    return " ".join(n if counts[n] == 1 else f"{n} ×{counts[n]}" for n in counts)
+
+
+def _prop_summary(cards: Sequence, prop: str) -> str:
+    values = [c.props[prop] for c in cards if prop in c.props]
+    on = "" if len(values) == len(cards) else f" (on {len(values)} cards)"
+    numbers = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if numbers and len(numbers) == len(values):
+        lo, hi = min(numbers), max(numbers)
+        return (f"{fmt(lo)}" if lo == hi else f"{fmt(lo)}..{fmt(hi)}") + on
+    counts = Counter(fmt(v) for v in values)
+    if len(counts) <= 6:
+        return pairs(counts) + on
+    shown = ", ".join(list(counts)[:8])
+    return f"{len(counts)} values ({shown}{', …' if len(counts) > 8 else ''}){on}"

@@ -1,0 +1,138 @@
+"""What the person playing sees, as lines of text: the table from their seat,
+the options of a decision, help, log events and the result.
+
+``who(p)`` names player ``p`` for the person ("player 0 (you)"); every
+function here only writes lines and never reads input or changes the match.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from typing import TYPE_CHECKING, Callable
+
+from ..model import Game
+from .text import pairs, plural
+
+if TYPE_CHECKING:
+    from ..engine.match import Match
+
+Who = Callable[[int], str]
+
+HELP = """\
+commands:
+  NUMBER      play that option (the numbers listed under the prompt)
+  TEXT        play the option written exactly so, e.g. "{example}"
+  v, view     show the table again
+  log [N]     the last N events you could see (default 15)
+  ?, help     this help
+  q, quit     leave the match"""
+
+
+def table_lines(match: Match, seat: int, who: Who) -> list[str]:
+    """The table as ``seat`` sees it, then the decision to make and its options."""
+    return view_lines(match, seat, who) + options_lines(match)
+
+
+def view_lines(match: Match, seat: int, who: Who) -> list[str]:
+    view = match.view(seat)
+    whose = "your" if view["current"] == seat else f"player {view['current']}'s"
+    out = ["", f"── turn {view['turn']} · {whose} turn · phase {view['phase']} ──"]
+    empty = []
+    width = max(len(z.name) for z in match.all_zones())
+    for zone in match.all_zones():
+        info = view["zones"][zone.name]
+        if info["count"] == 0:
+            if zone.name != match.game.zones[0].name:
+                empty.append(zone.name)
+            continue
+        label = zone.name + (" (yours)" if zone.owner == seat else "")
+        if "cards" in info:
+            text = f"{info['count']}: " + " ".join(info["cards"])
+        elif "top" in info:
+            text = f"{plural(info['count'], 'card')}, top {info['top']}"
+        else:
+            text = f"{plural(info['count'], 'card')}, face down"
+        out.append(f"  {label:<{width + 8}} {text}")
+    if empty:
+        out.append(f"  empty: {', '.join(empty)}")
+    if view["vars"]:
+        out.append("  " + pairs(view["vars"], " · "))
+    for p, pv in enumerate(view["player_vars"]):
+        if pv:
+            out.append(f"  {who(p)}: " + pairs(pv, " · "))
+    return out
+
+
+def options_lines(match: Match) -> list[str]:
+    dec = match.decision
+    items = [f"{i:>3}. {match.describe_action(a)}" for i, a in enumerate(dec.options, 1)]
+    return [f"{dec.choice}: {dec.prompt}"] + columns(items)
+
+
+def help_lines(game: Game, match: Match) -> list[str]:
+    """The commands, then what the rule file says about the choice being made."""
+    dec = match.decision
+    out = [HELP.format(example=match.describe_action(dec.options[0]))]
+    spec = game.source.get("choices", {}).get(dec.choice, {})
+    docs = [(o["name"], o["doc"]) for o in spec.get("options", []) if o.get("doc")]
+    if spec.get("doc") or docs:
+        out.append(f"about '{dec.choice}':")
+        if spec.get("doc"):
+            out.append(f"  {spec['doc']}")
+        out += [f"  {name}: {doc}" for name, doc in docs]
+    return out
+
+
+def event_line(ev: dict, who: Who) -> str:
+    """One event of a seat's log (cards that seat could not see are None there)."""
+    kind = ev.get("event")
+    if kind == "move":
+        shown = [n for n in ev["cards"] if n is not None]
+        hidden = len(ev["cards"]) - len(shown)
+        if hidden:
+            shown.append(plural(hidden, "hidden card") if hidden > 1 else "a hidden card")
+        names = ", ".join(shown)
+        sources = ", ".join(dict.fromkeys(ev["from"]))
+        return f"{names}: {sources} → {ev['to']}"
+    if kind == "decide":
+        parts = [ev["option"]]
+        if ev.get("cards"):
+            parts += [n if n is not None else "(hidden)" for n in ev["cards"]]
+        if ev.get("target") is not None:
+            parts.append(f"player {ev['target']}")
+        return f"{who(ev['player'])} — {ev['choice']}: {' '.join(parts)}"
+    if kind == "turn":
+        return f"turn of {who(ev['player'])}"
+    if kind == "shuffle":
+        return f"shuffled {ev['zone']}"
+    if kind == "start":
+        seed = f", seed {ev['seed']}" if "seed" in ev else ""   # players are not shown the seed
+        return f"start: {ev['game']}, {plural(ev['players'], 'player')}{seed}"
+    if kind == "end":
+        return f"end: {ev['outcome']} — {ev['reason']}"
+    if kind == "note":
+        return str(ev.get("text"))
+    return json.dumps(ev, ensure_ascii=False)
+
+
+def result_lines(match: Match, who: Who) -> list[str]:
+    result = match.result()
+    out = ["", f"== game over after {match.turn} turns: {result['outcome']} — {result['reason']} =="]
+    if result["winners"]:
+        out.append("winners: " + ", ".join(who(p) for p in result["winners"]))
+    else:
+        out.append("winners: nobody")
+    if result["stats"]:
+        out.append("stats: " + pairs(result["stats"], " · "))
+    return out
+
+
+def columns(items: list[str]) -> list[str]:
+    """Lay out many short items in columns that fit the terminal."""
+    if len(items) <= 12:
+        return items
+    width = max(len(s) for s in items) + 2
+    cols = max(1, shutil.get_terminal_size((100, 24)).columns // width)
+    rows = -(-len(items) // cols)
+    return ["".join(items[r + c * rows].ljust(width) for c in range(cols) if r + c * rows < len(items)).rstrip()
+            for r in range(rows)]

@@ -1,0 +1,42 @@
+"""``rulekit validate FILE...``: load each rule file and report every problem."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import RuleFileError
+from ..loader import load_game
+from ..model import Game
+from .common import EXIT_OK, EXIT_RULES
+from .text import player_range, plural
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("validate", help="check rule files and report every error",
+                       description="Load each rule file and report every problem with file:line:col.")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Every file is checked, even after a broken one, so one run reports them all."""
+    status = EXIT_OK
+    for path in args.files:
+        try:
+            game = load_game(path)
+        except RuleFileError as err:
+            print(str(err), file=sys.stderr)
+            print(f"{path}: {plural(len(err.errors), 'error')}", file=sys.stderr)
+            status = EXIT_RULES
+            continue
+        print(f"{path}: ok — {summary(game)}")
+    return status
+
+
+def summary(game: Game) -> str:
+    """One line: name, players and the size of each part of the rules."""
+    return ", ".join([
+        game.name, player_range(game), plural(len(game.cards), "card"),
+        plural(len(game.zones), "zone"), plural(len(game.phases), "phase"),
+        plural(len(game.choices), "choice"), plural(len(game.procedures), "procedure"),
+    ])
