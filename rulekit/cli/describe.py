@@ -96,6 +96,9 @@ def _describe_choice(name: str, choice: Any, src: dict) -> list[str]:
         if "cards" in o:
             parts.append(f"{o['cards']} card{'' if o['cards'] == 1 else 's'}"
                          + (f" from {o['from']}" if o.get("from") else ""))
+        if "parts" in o:
+            parts.append(f"one card for each of: {' | '.join(o['parts'])}"
+                         + (f" from {o['from']}" if o.get("from") else ""))
         if "player" in o:
             parts.append(f"a player from {o['player']}")
         for key in ("where", "same", "require", "when"):
