@@ -29,6 +29,7 @@ from typing import Any
 from lark import Token, Tree
 
 from . import runtime_helpers
+from .calls import collect_flags
 from .gen_choices import ChoicesMixin
 from .gen_expressions import ExpressionsMixin
 from .gen_statements import CHOSEN_FIELDS, StatementsMixin
@@ -57,20 +58,6 @@ def _pos(node) -> tuple[int, int]:
         if child is not None:
             return _pos(child)
     return 0, 0
-
-
-def collect_flags(tree: Tree) -> tuple[bool, set[str], set[str]]:
-    """(has a ``choose``, procedures called, events emitted) — used to decide
-    which scripts can stop at a decision before any is compiled."""
-    has_choose, calls, emits = False, set(), set()
-    for sub in tree.iter_subtrees():
-        if sub.data == "choose_stmt":
-            has_choose = True
-        elif sub.data == "call_stmt":
-            calls.add(str(sub.children[0]))
-        elif sub.data == "emit_stmt":
-            emits.add(str(sub.children[0]))
-    return has_choose, calls, emits
 
 
 class _Func:

@@ -24,8 +24,9 @@ class _Keyed(dict):
 
 
 class ChoicesMixin:
-    def choice(self, cname: str, spec: dict, parsed: dict, rule: str) -> None:
-        """The enumerator ``O_i(m)``: the Decision with every legal action, or None."""
+    def choice(self, cname: str, spec: dict, parsed: dict, rule: str, ranges: dict) -> None:
+        """The enumerator ``O_i(m)``: the Decision with every legal action, or
+        None.  ``ranges[i]`` is (fewest, most) cards for card options."""
         self._begin(self.choice_fn[cname], (), rule, set())
         self.pools = {}
         self.emit(1, "out = []")
@@ -37,7 +38,7 @@ class ChoicesMixin:
                 depth = 2
             name = repr(opt["name"])
             if "cards" in opt or "parts" in opt:
-                self._card_option(opt, trees, name, depth)
+                self._card_option(opt, trees, name, depth, ranges[i])
             elif "player" in opt:
                 src = self._seq(trees["player"])
                 self.emit(depth, f"for L_it in {src}:")
@@ -56,8 +57,9 @@ class ChoicesMixin:
         self.emit(1, f"return _Decision({who}, {cname!r}, {spec.get('prompt', cname)!r}, out)")
         self._end()
 
-    def _card_option(self, opt: dict, trees: dict, name: str, depth: int) -> None:
-        lo, hi = opt["_range"]
+    def _card_option(self, opt: dict, trees: dict, name: str, depth: int,
+                     count: tuple[int, int]) -> None:
+        lo, hi = count
         src = self._seq(trees["from"]) if "from" in trees else "()"
         elem = self._elem_kind(trees["from"]) if "from" in trees else "any"
         pred = self._filter(trees["where"], elem) if "where" in trees else "True"

@@ -1,0 +1,99 @@
+"""Checking the ``choices:`` section and writing each choice's enumerator.
+
+Part of the loader's builder (a mixin): it checks what the JSON Schema cannot
+(duplicate option names, mixed option kinds, a ``same`` property no card has,
+card options without ``from``), parses every expression of a choice, and
+hands them to the code generator.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import RuleError
+from .lang.codegen import CodeGen
+from .lang.names import suggest
+from .model import OptionDef
+
+_EXPRESSION_KEYS = ("when", "where", "from", "require", "player")
+
+
+class ChoicesBuilder:
+    def choice(self, gen: CodeGen, cname: str, spec: dict, card_props: set[str]) -> tuple[OptionDef, ...]:
+        """Check one choice and write its enumerator; return its option records."""
+        base = ("choices", cname)
+        parsed: dict = {}
+        if "who" in spec:
+            parsed["who"] = self.parse(base + ("who",), "expr")
+        options, ranges, names = [], {}, set()
+        for i, o in enumerate(spec["options"]):
+            path = base + ("options", i)
+            trees = {k: self.parse(path + (k,), "expr") for k in _EXPRESSION_KEYS if k in o}
+            if "parts" in o:
+                trees["parts"] = [self.parse(path + ("parts", j), "expr") for j in range(len(o["parts"]))]
+            parsed[i] = trees
+            if o["name"] in names:
+                self.err(path + ("name",), f"option '{o['name']}' is declared twice in choice '{cname}'",
+                         "a different name for each option of a choice",
+                         "an action names its option, so each name must say which one is meant")
+            names.add(o["name"])
+            options.append(self._option(o, path, card_props, ranges, i))
+        if not self._all_parsed(parsed):
+            gen.constant(gen.choice_fn[cname], None)
+            return tuple(options)
+        rule = f"choice '{cname}'"
+        self.rule_where[rule] = self.loaded.where(base)
+        gen.choice(cname, spec, parsed, rule, ranges)
+        for e in gen.errors:   # each carries the key of the choice it came from
+            where = self.loaded.text_where(base + e.path, e.line, e.column) if e.path \
+                else self.loaded.where(base)
+            error = RuleError(where, e.message, e.expected, e.hint)
+            if error not in self.errors:
+                self.errors.append(error)
+        gen.errors.clear()
+        return tuple(options)
+
+    def _option(self, o: dict, path: tuple, card_props: set[str], ranges: dict, i: int) -> OptionDef:
+        mixed = [k for k in ("cards", "parts", "player") if k in o]
+        if len(mixed) > 1:
+            self.err(path, f"option '{o['name']}' has both '{mixed[0]}' and '{mixed[1]}'",
+                     "at most one of cards / parts / player")
+        if "cards" in o or "parts" in o:
+            lo, hi = self._range(o["cards"], path + ("cards",)) if "cards" in o \
+                else (len(o["parts"]),) * 2
+            ranges[i] = (lo, hi)
+            if "from" not in o:
+                self.err(path, f"option '{o['name']}' picks cards but says not where from",
+                         "a 'from' key naming a zone or list, e.g. from: hand(current)")
+            same = o.get("same")
+            if same is not None and same not in card_props:
+                self.err(path + ("same",), f"no card has a property '{same}'",
+                         "a card property: " + ", ".join(sorted(card_props)), suggest(same, card_props))
+            return OptionDef(o["name"], "cards", lo, hi, same, o.get("doc", ""))
+        if "player" in o:
+            return OptionDef(o["name"], "player", doc=o.get("doc", ""))
+        for extra in ("from", "require", "same", "where"):
+            if extra in o:
+                self.err(path + (extra,), f"'{extra}' only applies to an option that picks cards",
+                         "cards: N (or player: ...) in the same option", key=True)
+        return OptionDef(o["name"], "plain", doc=o.get("doc", ""))
+
+    @staticmethod
+    def _all_parsed(parsed: dict) -> bool:
+        if parsed.get("who", True) is None:
+            return False
+        for trees in parsed.values():
+            if not isinstance(trees, dict):
+                continue
+            for t in trees.values():
+                if t is None or (isinstance(t, list) and any(x is None for x in t)):
+                    return False
+        return True
+
+    def _range(self, value: Any, path: tuple) -> tuple[int, int]:
+        if isinstance(value, int):
+            return value, value
+        lo, hi = (int(x) for x in str(value).split(".."))
+        if lo > hi or lo < 1:
+            self.err(path, f"card count range '{value}' is empty or starts below 1",
+                     "N or LOW..HIGH with 1 <= LOW <= HIGH")
+        return lo, hi
