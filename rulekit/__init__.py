@@ -4,7 +4,7 @@ A game is a YAML rule file plus effect text in a small language; one generic
 engine runs every game.  Start with :func:`load_game`::
 
     import rulekit
-    game = rulekit.load_game("games/regicide.yaml")
+    game = rulekit.load_game("games/my_game.yaml")
     match = game.new_match(players=2, seed=7)
     while not match.is_over():
         match.apply(match.legal_actions()[0])

@@ -20,7 +20,7 @@ def prepare(game: Game, players: int, *, zones: dict[str, list[str]] | None = No
             phase: str | None = None, seed: int = 0, step_budget: int = DEFAULT_STEP_BUDGET) -> Match:
     """A match whose zones hold exactly the named cards (top first), skipping setup.
 
-    ``zones`` maps zone labels (``"tavern"``, ``"hand(0)"``) to card names,
+    ``zones`` maps zone labels (``"deck"``, ``"hand(0)"``) to card names,
     top card first; cards not named stay in ``box``.  ``vars`` and
     ``player_vars`` override starting values; play starts at ``phase`` (the
     first phase by default) of ``current``'s turn.

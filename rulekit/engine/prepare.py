@@ -5,14 +5,14 @@ for a seed that happens to produce it.  The prepared state is plain JSON
 (so ``Match.save`` can record it):
 
 ```python
-{"zones": {"enemy": ["J♠"], "hand(0)": ["7♥", "A♣"], "tavern": ["5♦", "9♣"]},
+{"zones": {"pile": ["J♠"], "hand(0)": ["7♥", "A♣"], "deck": ["5♦", "9♣"]},
  "vars": {"damage": 4}, "player_vars": {"0": {"hp": 3}},
  "current": 0, "phase": "play"}
 ```
 
 Zone lists name cards **top first** (the first name is the next card drawn).
 Per-player zones are written ``hand(0)``.  A name that several cards share
-(``Jester``) takes the next one not yet placed.  Cards not named stay in the
+(``Joker``) takes the next one not yet placed.  Cards not named stay in the
 built-in ``box`` zone, so every card is still in exactly one zone.
 """
 from __future__ import annotations
