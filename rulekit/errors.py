@@ -87,12 +87,18 @@ class StepBudgetExceeded(Exception):
 class RuleRuntimeError(Exception):
     """A rule did something impossible while running (e.g. a choice with no options).
 
-    It names the rule and its position so the author can find it.
+    It names the rule (``"phase 'play'"``, ``"procedure 'heal'"``, ``"setup"``)
+    and, once the match has filled it in, its position in the rule file, so
+    the author can find it.
     """
 
     def __init__(self, message: str, rule: str = "", where: Where | None = None):
+        self.message = message
         self.rule = rule
         self.where = where
-        prefix = f"{where}: " if where else ""
-        named = f" in rule '{rule}'" if rule else ""
-        super().__init__(f"{prefix}{message}{named}")
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        prefix = f"{self.where}: " if self.where else ""
+        named = f" (in {self.rule})" if self.rule else ""
+        return f"{prefix}{self.message}{named}"

@@ -173,6 +173,7 @@ class _Builder(ChoicesBuilder):
                       [{"on": t["on"], "has_when": "when" in t, "index": i, "is_gen": trig_gen[i]}
                        for i, t in enumerate(triggers)], if_none_gen)
         gen.set_card_props(self.card_props(cards))
+        gen.locate = self.loaded.text_where
         gen.inline_procs = calls.inlinable(procs)
         return gen
 
@@ -184,6 +185,7 @@ class _Builder(ChoicesBuilder):
         self.rule_where[rule] = self.loaded.where(path)
         tree = self.parse(path)
         if tree is not None:
+            gen.text_path = path
             gen.script(fname, tree, rule, params)
             self.report(path, gen)
         else:

@@ -54,3 +54,33 @@ def play_random(m: Match, seed: int = 0, check: bool = False) -> dict:
         if check:
             check_conservation(m)
     return m.result()
+
+
+def smoke(game: Game, games: int, players: list[int] | None = None,
+          step_budget: int = DEFAULT_STEP_BUDGET) -> list[str]:
+    """Play ``games`` uniformly random matches for each player count and
+    return what went wrong (empty when all is well).
+
+    Loading catches what can be seen in the text; this catches what only
+    shows in play: a choice left with no legal option, a rule that never
+    ends (the step budget), a card lost or duplicated, a replay that differs.
+    Each problem names the player count and seed that reproduce it.
+    """
+    from .errors import RuleRuntimeError, StepBudgetExceeded
+
+    problems = []
+    for n in players or range(game.min_players, game.max_players + 1):
+        for seed in range(games):
+            m = None
+            try:
+                m = Match(game, n, seed, step_budget=step_budget)
+                play_random(m, seed=seed, check=True)
+                if Match.restore(game, m.save()).log_json() != m.log_json():
+                    problems.append(f"players={n} seed={seed}: replaying the actions gave another log")
+            except (RuleRuntimeError, StepBudgetExceeded) as err:
+                problems.append(f"players={n} seed={seed}: {err}")
+            except AssertionError as err:
+                problems.append(f"players={n} seed={seed}: cards not conserved: {err}")
+            if len(problems) >= 10:
+                return problems
+    return problems

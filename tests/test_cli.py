@@ -93,6 +93,45 @@ def test_validate_broken_yaml_and_missing_file(capsys, tmp_path):
     assert "missing.yaml: error: cannot read the rule file" in err
 
 
+STUCK = textwrap.dedent("""\
+    name: Stuck
+    players: {min: 1, max: 2}
+    cards:
+      - {name: C, count: 3, props: {v: 1}}
+    zones:
+      deck: {visibility: hidden}
+      hand: {per_player: true, visibility: owner}
+    choices:
+      take:
+        options:
+          - {name: card, cards: 1, from: deck}
+    turn:
+      phases:
+        - name: draw
+          effect: |
+            choose take
+            move take.cards to hand(current)
+    """)
+
+
+def test_validate_play_plays_random_games(capsys):
+    code, out, err = run(capsys, "validate", GAME, "--play", "5")
+    assert code == 0 and err == ""
+    assert out.strip().endswith("5 random games per player count played cleanly")
+
+
+def test_validate_play_finds_a_choice_left_without_options(capsys, tmp_path):
+    """The file loads, but once the deck is empty the choice has no legal
+    option and no if_none: only playing shows it, with the rule's position."""
+    stuck = tmp_path / "stuck.yaml"
+    stuck.write_text(STUCK, encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(stuck), "--play", "2")
+    assert code == 1 and out == ""
+    assert f"{stuck}: error in play: players=1 seed=0: {stuck}:16:9: choice 'take' has no legal option" in err
+    assert "(in phase 'draw')" in err
+    assert f"{stuck}: loads, but 4 random games failed" in err
+
+
 # ---- describe ----------------------------------------------------------------
 
 def test_describe_mentions_zones_choices_and_phases(capsys, game):

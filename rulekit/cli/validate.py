@@ -7,6 +7,7 @@ import sys
 from ..errors import RuleFileError
 from ..loader import load_game
 from ..model import Game
+from ..testing import smoke
 from .common import EXIT_OK, EXIT_RULES
 from .text import player_range, plural
 
@@ -15,6 +16,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("validate", help="check rule files and report every error",
                        description="Load each rule file and report every problem with file:line:col.")
     p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--play", type=int, default=0, metavar="N",
+                   help="also play N random games per player count, checking that every game "
+                        "ends, no card is lost and replays agree")
     p.set_defaults(run=run)
 
 
@@ -29,7 +33,17 @@ def run(args: argparse.Namespace) -> int:
             print(f"{path}: {plural(len(err.errors), 'error')}", file=sys.stderr)
             status = EXIT_RULES
             continue
-        print(f"{path}: ok — {summary(game)}")
+        if args.play > 0:
+            problems = smoke(game, args.play)
+            if problems:
+                for problem in problems:
+                    print(f"{path}: error in play: {problem}", file=sys.stderr)
+                print(f"{path}: loads, but {plural(len(problems), 'random game')} failed"
+                      f"{' (stopped after 10)' if len(problems) >= 10 else ''}", file=sys.stderr)
+                status = EXIT_RULES
+                continue
+        played = f"; {args.play} random games per player count played cleanly" if args.play > 0 else ""
+        print(f"{path}: ok — {summary(game)}{played}")
     return status
 
 

@@ -142,6 +142,11 @@ class Match:
             self._decision = self._flow.send(action)
         except StopIteration:
             self._decision = None
+        except RuleRuntimeError as err:
+            self._decision = None
+            if err.where is None:
+                err.where = self.game.rule_where(err.rule or f"phase '{self.phase}'")
+            raise
         except KeyError as err:   # generated code reads m.chosen[NAME] directly
             self._decision = None
             if err.args and err.args[0] in self.game.choices:

@@ -114,6 +114,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.inlined = 0
         self.in_flow = False            # writing the turn flow: goto / end turn jump directly
         self.loop_depth = 0             # while/for loops around the statement being written
+        self.text_path: tuple = ()      # where in the file the text being written is
+        self.locate = None              # locate(path, line, column) -> Where, set by the loader
         self.card_props: frozenset[str] = frozenset()
 
     # ---- helpers ------------------------------------------------------------
@@ -136,6 +138,13 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.local_kinds = {}
         self.loop_depth = 0
         self.func_rules[name] = rule
+
+    def where_const(self, node) -> str:
+        """A constant holding the file position of ``node`` (for run-time errors)."""
+        if self.locate is None or not self.text_path:
+            return "None"
+        line, column = _pos(node)
+        return self.const(self.locate(self.text_path, line, column))
 
     def local(self, name: str) -> str:
         """The Python name of an effect-text local."""
@@ -198,6 +207,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
             self.local_kinds = {}
             self._assigned = self._assigned_names(tree)
             self.in_flow = True
+            self.text_path = path
             self.block(tree.children, 5)
             self.in_flow = False
             e(5, f"ph = {i + 1}")

@@ -104,7 +104,7 @@ class StatementsMixin:
         if name in self.choice_if_none:
             call = f"{self.if_none_fn[name]}(m)"
             self.emit(depth + 1, f"yield from {call}" if self.choice_if_none[name] else call)
-        self.emit(depth + 1, f"_no_option({name!r}, {self.rule!r})")
+        self.emit(depth + 1, f"_no_option({name!r}, {self.rule!r}, {self.where_const(node)})")
         self.emit(depth, "_a = yield _d")
         self.emit(depth, f"CH[{name!r}] = _chosen(m, _a, _d)")
 
@@ -133,9 +133,11 @@ class StatementsMixin:
         self.local_kinds = {}
         self._assigned = self._assigned_names(tree)
         self.rule = f"procedure '{name}'"
+        saved_path, self.text_path = self.text_path, ("procedures", name)
         errors = len(self.errors)
         self.block(tree.children, depth)
         del self.errors[errors:]     # reported once, where the procedure is written
+        self.text_path = saved_path
         self.prefix, self.locals, self.local_kinds, self._assigned, self.rule = saved
 
     def s_emit_stmt(self, node, depth):

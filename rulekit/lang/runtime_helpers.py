@@ -100,10 +100,10 @@ def _as_zone(value, rule: str) -> Zone:
     return value
 
 
-def _no_option(choice: str, rule: str):
+def _no_option(choice: str, rule: str, where=None):
     raise RuleRuntimeError(
         f"choice '{choice}' has no legal option (give it an if_none effect that ends the turn "
-        "or the game)", rule)
+        "or the game)", rule, where)
 
 
 SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tuple,
