@@ -177,8 +177,12 @@ class StatementsMixin:
         self.emit(depth, f"m.next_player = {self.expr(node.children[0])[0]}")
 
     def s_win_stmt(self, node, depth):
-        reason = _unquote(node.children[0]) if node.children[0] is not None else "won"
-        self.emit(depth, f"raise _GameOver('win', {reason!r})")
+        who, reason_tok = node.children
+        reason = _unquote(reason_tok) if reason_tok is not None else "won"
+        if who is None:
+            self.emit(depth, f"raise _GameOver('win', {reason!r})")
+        else:
+            self.emit(depth, f"raise _GameOver('win', {reason!r}, _winners({self.expr(who)[0]}))")
 
     def s_lose_stmt(self, node, depth):
         reason = _unquote(node.children[0]) if node.children[0] is not None else "lost"

@@ -100,6 +100,14 @@ def _as_zone(value, rule: str) -> Zone:
     return value
 
 
+def _winners(who) -> list[int]:
+    """``win for EXPR``: one seat or a list of seats, in seat order."""
+    seats = [who] if type(who) is int else list(_seq(who))
+    if not all(type(p) is int for p in seats):
+        raise RuleRuntimeError(f"'win for' needs a player or a list of players, got {who!r}")
+    return sorted(set(seats))
+
+
 def _no_option(choice: str, rule: str, where=None):
     raise RuleRuntimeError(
         f"choice '{choice}' has no legal option (give it an if_none effect that ends the turn "
@@ -113,7 +121,7 @@ NAMESPACE = {
     "_tn": tuple.__new__, "_Action": Action, "_Decision": Decision, "_Card": Card,
     "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
     "_ch": _ch, "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
-    "_no_option": _no_option, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
+    "_no_option": _no_option, "_winners": _winners, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
     "_sum_prop": _sum_prop, "_top_prop": _top_prop,
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
 }

@@ -1,0 +1,64 @@
+"""The rule files in docs/examples load, play cleanly and do what the
+authoring guide (docs/authoring.md) says they do."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.testing import prepare, smoke
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+@pytest.fixture(scope="module")
+def last_card():
+    return rulekit.load_game(EXAMPLES / "last_card.yaml")
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.name)
+def test_every_example_plays_cleanly(path):
+    assert smoke(rulekit.load_game(path), games=30) == []
+
+
+def offered(m) -> set[str]:
+    return {m.describe_action(a) for a in m.legal_actions()}
+
+
+def test_guide_example_eights_are_wild(last_card):
+    m = prepare(last_card, players=2, zones={"pile": ["7♥"], "hand(0)": ["8♠", "2♣"], "deck": ["K♦"]})
+    assert offered(m) == {"card 8♠", "draw"}
+
+
+def test_matching_suit_or_rank(last_card):
+    m = prepare(last_card, players=2, zones={"pile": ["7♥"], "hand(0)": ["2♥", "7♣", "9♠"],
+                                             "deck": ["K♦"]})
+    assert offered(m) == {"card 2♥", "card 7♣", "draw"}
+
+
+def test_emptying_the_hand_wins_for_that_player_only(last_card):
+    m = prepare(last_card, players=3, current=1,
+                zones={"pile": ["7♥"], "hand(1)": ["7♣"], "hand(0)": ["2♠"], "hand(2)": ["3♠"]})
+    m.apply(next(a for a in m.legal_actions() if a.option == "card"))
+    assert m.result()["winners"] == [1]
+    assert m.result()["reason"] == "emptied their hand first"
+
+
+def test_drawing_from_an_empty_deck_reshuffles_the_pile_but_its_top(last_card):
+    m = prepare(last_card, players=2, zones={"pile": ["7♥", "2♣", "3♣"], "hand(0)": ["9♠"],
+                                             "hand(1)": ["4♦"]})
+    m.apply(next(a for a in m.legal_actions() if a.option == "draw"))
+    assert [c.name for c in m.zone("pile").cards] == ["7♥"]
+    assert len(m.zone("hand", 0).cards) == 2 and len(m.zone("deck").cards) == 1
+
+
+def test_blocked_game_is_won_by_the_fewest_cards(last_card):
+    """Nothing to draw and nobody can play: every player passes once, then
+    the fewest cards left win (all tied players)."""
+    m = prepare(last_card, players=3, zones={"pile": ["7♥"], "hand(0)": ["2♠", "3♠"],
+                                             "hand(1)": ["4♠"], "hand(2)": ["5♠"]})
+    for _ in range(3):
+        assert offered(m) == {"pass"}
+        m.apply(m.legal_actions()[0])
+    assert m.result()["winners"] == [1, 2]
