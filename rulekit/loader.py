@@ -74,7 +74,23 @@ class _Builder(ChoicesBuilder):
             self.errors.append(error)
 
     def cards(self) -> tuple[Card, ...]:
-        return expand_cards(self.data["cards"], self.err)
+        cards = expand_cards(self.data["cards"], self.err)
+        total = self.data.get("card_total")
+        if total is not None and total != len(cards):
+            counts = ", ".join(f"entry {i + 1} ('{e['name']}'): {n}"
+                               for i, (e, n) in enumerate(self._entry_counts(cards)))
+            self.err(("card_total",), f"the cards add up to {len(cards)}, but card_total says {total}",
+                     f"{total} cards from the entries under cards", f"the entries make {counts}")
+        return cards
+
+    def _entry_counts(self, cards) -> list[tuple[dict, int]]:
+        out = []
+        for entry in self.data["cards"]:
+            n = entry.get("count", 1)
+            for values in entry.get("each", {}).values():
+                n *= len(values)
+            out.append((entry, n))
+        return out
 
     # ---- zones --------------------------------------------------------------
     def zones(self) -> list[dict]:
