@@ -514,3 +514,15 @@ def test_never_ending_phase_raises_step_budget_exceeded(tmp_path):
     assert effect_line <= err.where.line <= while_line
     assert f"{path}:{err.where.line}" in str(err)
     assert "phase" in str(err)
+
+
+def test_view_since_returns_only_new_events(regicide):
+    """A client that has seen the first k events asks for the rest only."""
+    m = regicide.new_match(players=2, seed=5)
+    first = m.view(0)
+    k = first["log_size"]
+    assert len(first["log"]) == k
+    m.apply(m.legal_actions()[0])
+    later = m.view(0, since=k)
+    assert later["log"] == m.view(0)["log"][k:]
+    assert later["log_size"] == len(m.view(0)["log"])

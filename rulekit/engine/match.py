@@ -368,17 +368,20 @@ class Match:
             parts.append(f"player {action.player}")
         return " ".join(parts)
 
-    def view(self, player: int | None) -> dict:
-        """What ``player`` may see (``None``: a spectator), log included."""
+    def view(self, player: int | None, since: int = 0) -> dict:
+        """What ``player`` may see (``None``: a spectator), log included.
+        ``since=k`` returns only the log from entry ``k`` on (``log_size``
+        says how many there are), so a client polling every decision does
+        not receive the whole history each time."""
         from .view import build_view
 
-        return build_view(self, player)
+        return build_view(self, player, since)
 
-    def events(self, player: int | None = "all") -> list[dict]:
+    def events(self, player: int | None = "all", since: int = 0) -> list[dict]:
         """The event log as dicts; redacted for ``player`` unless ``"all"``."""
         from .view import event_dicts
 
-        return event_dicts(self, player)
+        return event_dicts(self, player, since)
 
     def log_json(self) -> str:
         """The full event log as compact JSON: byte-identical for the same

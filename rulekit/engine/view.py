@@ -34,9 +34,11 @@ def _sources(src, n: int) -> list:
     return src if isinstance(src, list) else [src] * n
 
 
-def event_dicts(m, viewer=ALL) -> list[dict]:
+def event_dicts(m, viewer=ALL, since: int = 0) -> list[dict]:
+    """The log as dicts for ``viewer``, from entry ``since`` on (one dict per
+    entry, so a client that has seen ``k`` events asks for ``since=k``)."""
     out = []
-    for ev in m.log:
+    for ev in m.log[since:]:
         kind = ev[0]
         if kind == "move":
             _, dest, moved, src = ev
@@ -78,7 +80,7 @@ def event_dicts(m, viewer=ALL) -> list[dict]:
     return out
 
 
-def build_view(m, viewer) -> dict:
+def build_view(m, viewer, since: int = 0) -> dict:
     dec = m.decision
     decision = None
     if dec is not None:
@@ -96,5 +98,6 @@ def build_view(m, viewer) -> dict:
         "player_vars": [dict(p) for p in m.pvars],
         "decision": decision,
         "result": m.result(),
-        "log": event_dicts(m, viewer),
+        "log": event_dicts(m, viewer, since),
+        "log_size": len(m.log),
     }
