@@ -234,6 +234,21 @@ class Match:
             del zc[-n:]
         self._place(cards, src, dest, bottom)
 
+    def move_where(self, src: Zone, table: list, dest: Zone, bottom: bool = False,
+                   shuffle: bool = False) -> None:
+        """``move [shuffled](src where TEST) to dest`` for a TEST tabled per
+        card id: one pass splits ``src`` (the same cards, in the same order,
+        and the same random draws as filtering first)."""
+        moved, kept = [], []
+        for c in src.cards:
+            (moved if table[c.id] else kept).append(c)
+        if not moved:
+            return
+        src.cards[:] = kept
+        if shuffle:
+            self.rng.shuffle(moved)
+        self._place(moved, src, dest, bottom)
+
     def _place(self, cards: list[Card], src, dest: Zone, bottom: bool) -> None:
         loc = self.loc
         for c in cards:

@@ -53,8 +53,30 @@ class StatementsMixin:
                 count = self.expr(count_n)[0]
                 self.emit(depth, f"m.move_top({zone}, {count}, {dest}, {bottom})")
                 return
+        if self._move_where(src_n, dest, bottom, depth):
+            return
         src, _ = self.expr(src_n)
         self.emit(depth, f"m.move({src}, {dest}, {bottom})")
+
+    def _move_where(self, src_n, dest: str, bottom: bool, depth: int) -> bool:
+        """``move [shuffled](ZONE where TEST) to ...`` with a test that only
+        reads card properties: split the zone in one pass instead of
+        filtering it and then searching for each card."""
+        shuffle = False
+        if (isinstance(src_n, Tree) and src_n.data == "call" and str(src_n.children[0]) == "shuffled"
+                and src_n.children[1] is not None and len(src_n.children[1].children) == 1):
+            src_n, shuffle = src_n.children[1].children[0], True
+        if not (isinstance(src_n, Tree) and src_n.data == "where_op"):
+            return False
+        zone, zkind = self.expr(src_n.children[0])
+        if zkind != "zone" or self._elem_kind(src_n.children[0]) != "card":
+            return False
+        test = self._filter(src_n.children[1], "card")
+        if not test.startswith("TB"):
+            return False
+        table = test.split("[", 1)[0]
+        self.emit(depth, f"m.move_where({zone}, {table}, {dest}, {bottom}, {shuffle})")
+        return True
 
     def s_shuffle_stmt(self, node, depth):
         zone, kind = self.expr(node.children[0])
