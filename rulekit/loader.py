@@ -217,6 +217,7 @@ class _Builder(ChoicesBuilder):
         self.rule_where[rule] = self.loaded.where(path)
         tree = self.parse(path, "expr")
         if tree is not None:
+            gen.text_path = path
             gen.expression(fname, tree, rule, params)
             self.report(path, gen)
         else:
@@ -326,7 +327,7 @@ class _Builder(ChoicesBuilder):
             triggers={k: tuple(v) for k, v in triggers.items()},
             stats={s: ns[f"S{i}"] for i, s in enumerate(d.get("stats", {}))}, source=d,
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
-            code=ns["__source__"])
+            code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"])
 
     def _fixed_limit(self, limit) -> bool:
         """A limit that reads only tables, numbers and player_count is the

@@ -135,6 +135,9 @@ class Game:
     source: dict = attrs.field(repr=False)
     rule_positions: dict[str, Where] = attrs.field(factory=dict, repr=False)
     code: str = attrs.field(default="", repr=False)  # the generated Python, for reading
+    code_label: str = ""                              # its file name in tracebacks
+    #: generated line -> (Where or None, rule): where a failing line came from
+    code_origins: dict = attrs.field(factory=dict, repr=False)
     #: card lists of chosen answers by card ids, shared by all matches (read-only)
     card_lists: dict = attrs.field(factory=dict, repr=False, eq=False)
 

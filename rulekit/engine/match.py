@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from functools import lru_cache
 from typing import Any, Iterable
 
@@ -147,17 +148,37 @@ class Match:
             if err.where is None:
                 err.where = self.game.rule_where(err.rule or f"phase '{self.phase}'")
             raise
-        except KeyError as err:   # generated code reads m.chosen[NAME] directly
+        except (StepBudgetExceeded, IllegalAction):
             self._decision = None
-            if err.args and err.args[0] in self.game.choices:
-                raise RuleRuntimeError(f"'{err.args[0]}' is read before anyone chose it",
-                                       self.phase or "") from None
             raise
-        except UnboundLocalError as err:
+        except Exception as err:  # a rule failed inside generated code: say which and where
             self._decision = None
+            failure = self._rule_failure(err)
+            if failure is None:
+                raise                       # not from a rule: a bug in rulekit itself
+            raise failure from None
+
+    def _rule_failure(self, err: Exception) -> RuleRuntimeError | None:
+        """The RuleRuntimeError for an exception raised by generated code: the
+        rule and file position of the statement that failed."""
+        tb, line = err.__traceback__, None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == self.game.code_label:
+                line = tb.tb_lineno
+            tb = tb.tb_next
+        if line is None:
+            return None
+        where, rule = self.game.code_origins.get(line, (None, ""))
+        where = where or self.game.rule_where(rule)
+        if isinstance(err, KeyError) and err.args and err.args[0] in self.game.choices:
+            message = f"'{err.args[0]}' is read before anyone chose it"
+        elif isinstance(err, UnboundLocalError):
             name = str(err).split("'")[1] if "'" in str(err) else str(err)
-            raise RuleRuntimeError(f"'{name.removeprefix('L_')}' is read before 'let' gives it a value",
-                                   self.phase or "") from None
+            local = re.match(r"L(?:_p\d+|\d+)?_(.+)$", name)
+            message = f"'{local.group(1) if local else name}' is read before 'let' gives it a value"
+        else:
+            message = f"the rule failed: {err}"
+        return RuleRuntimeError(message, rule, where)
 
     def over_budget(self, rule: str) -> None:
         """Stop a rule file that never ends (every loop, call and phase counts a step)."""

@@ -66,14 +66,17 @@ class _Func:
     def __init__(self, name: str, params: tuple[str, ...], rule: str):
         self.name, self.params, self.rule = name, params, rule
         self.lines: list[str] = []
+        self.origins: list = []         # per line: (Where or None, rule) of the text it came from
         self.hoist: set[str] = set()
 
-    def source(self) -> str:
+    def source(self) -> tuple[str, list]:
+        """The function's source, and the origin of each of its lines."""
         head = f"def {self.name}(m{''.join(', L_' + p for p in self.params)}):"
         hoists = [f"    {h} = m.{attr}" for h, attr in
                   (("V", "vars"), ("GZ", "gz"), ("PZ", "pz"), ("CH", "chosen")) if h in self.hoist]
         body = self.lines or ["    pass"]
-        return "\n".join([head, *hoists, *body]) + "\n"
+        origins = [(None, self.rule)] * (1 + len(hoists)) + (self.origins or [(None, self.rule)])
+        return "\n".join([head, *hoists, *body]) + "\n", origins
 
 
 class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
@@ -116,6 +119,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.loop_depth = 0             # while/for loops around the statement being written
         self.text_path: tuple = ()      # where in the file the text being written is
         self.locate = None              # locate(path, line, column) -> Where, set by the loader
+        self.origin = None              # position of the statement being written
         self.card_props: frozenset[str] = frozenset()
 
     # ---- helpers ------------------------------------------------------------
@@ -137,14 +141,13 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.locals = set(params) | local_names
         self.local_kinds = {}
         self.loop_depth = 0
+        self.origin = None
         self.func_rules[name] = rule
 
     def where_const(self, node) -> str:
         """A constant holding the file position of ``node`` (for run-time errors)."""
-        if self.locate is None or not self.text_path:
-            return "None"
-        line, column = _pos(node)
-        return self.const(self.locate(self.text_path, line, column))
+        where = self.origin_of(node)
+        return "None" if where is None else self.const(where)
 
     def local(self, name: str) -> str:
         """The Python name of an effect-text local."""
@@ -166,6 +169,14 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
 
     def emit(self, depth: int, text: str):
         self.fn.lines.append("    " * depth + text)
+        self.fn.origins.append((self.origin, self.rule))
+
+    def origin_of(self, node):
+        """The file position of ``node`` in the text being written, if known."""
+        if self.locate is None or not self.text_path:
+            return None
+        line, column = _pos(node)
+        return self.locate(self.text_path, line, column)
 
     def tick(self, depth: int):
         self.emit(depth, "m.steps += 1")
@@ -222,6 +233,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
 
     def expression(self, fname: str, tree: Tree, rule: str, params: tuple[str, ...] = ()) -> None:
         self._begin(fname, params, rule, set())
+        self.origin = self.origin_of(tree)
         src, _ = self.expr(tree)
         self.emit(1, f"return {src}")
         self._end()
@@ -238,8 +250,14 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
     def build(self, filename: str, cards) -> dict[str, Any]:
         """Compile every generated function at once; return the namespace."""
         for src, table in self.static_preds.items():
-            self.chunks.append(f"def SP_{table}(m, L_it):\n    return {src}\n")
-        source = "\n".join(self.chunks)
+            self.chunks.append((f"def SP_{table}(m, L_it):\n    return {src}\n", []))
+        origins: dict[int, tuple] = {}
+        line = 1
+        for text, lines in self.chunks:
+            for i, origin in enumerate(lines):
+                origins[line + i] = origin
+            line += text.count("\n") + 1
+        source = "\n".join(text for text, _ in self.chunks)
         label = f"<rulekit {filename}>"
         linecache.cache[label] = (len(source), None, source.splitlines(True), label)
         code = compile(source, label, "exec")
@@ -252,5 +270,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         for const, prop in self.prop_tables.items():
             ns[const] = [c.props.get(prop) for c in cards]
         ns["__source__"] = source
+        ns["__label__"] = label
+        ns["__origins__"] = origins
         ns["__func_rules__"] = dict(self.func_rules)
         return ns

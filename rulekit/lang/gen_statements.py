@@ -31,7 +31,9 @@ class StatementsMixin:
         if method is None:  # pragma: no cover - grammar and compiler out of step
             self.error(node, f"statement '{node.data}' is not supported")
             return
+        saved, self.origin = self.origin, self.origin_of(node)
         method(node, depth)
+        self.origin = saved
 
     def s_suite(self, node, depth):
         self.block(node.children, depth)

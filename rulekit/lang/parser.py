@@ -14,7 +14,7 @@ from functools import lru_cache
 from importlib import resources
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.indenter import Indenter
+from lark.indenter import DedentError, Indenter
 
 
 class _EffectIndenter(Indenter):
@@ -107,6 +107,12 @@ def parse_effect(text: str, start: str = "script") -> Tree:
         tree = _parser(start).parse(text)
     except UnexpectedInput as err:
         raise _syntax_error(text, err, shift) from None
+    except DedentError:
+        line, column = _bad_dedent(text)
+        raise EffectSyntaxError("this line's indentation matches no enclosing block", line, column,
+                                "the indentation of a line above (a block ends by going back "
+                                "to an earlier indentation)",
+                                "indent each block by the same amount, e.g. two spaces") from None
     if shift:
         _unshift(tree)
     return tree
@@ -124,6 +130,24 @@ def _unshift(tree: Tree) -> None:
             if isinstance(child, Token) and child.line == 1 and id(child) not in seen:
                 seen.add(id(child))
                 child.column -= 1
+
+
+def _bad_dedent(text: str) -> tuple[int, int]:
+    """The first line that dedents to an indentation no enclosing block has."""
+    levels = [0]
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(line) - len(stripped)
+        if indent > levels[-1]:
+            levels.append(indent)
+            continue
+        while levels and indent < levels[-1]:
+            levels.pop()
+        if not levels or indent != levels[-1]:
+            return number, indent + 1
+    return 1, 1
 
 
 def _syntax_error(text: str, err: UnexpectedInput, shift: int) -> EffectSyntaxError:
