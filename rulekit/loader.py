@@ -21,7 +21,7 @@ from lark import Token
 from .cards import expand_cards
 from .errors import RuleError, RuleFileError, Where
 from .lang import calls
-from .lang.codegen import CodeGen
+from .lang.codegen import CodeGen, CompileLimit
 from .lang.names import Names, suggest
 from .lang.parser import EffectSyntaxError, parse_effect
 from .loader_choices import ChoicesBuilder
@@ -145,7 +145,13 @@ class _Builder(ChoicesBuilder):
         self.compile_all(gen, names, cards)
         if self.errors:
             return None
-        return self.assemble(gen.build(self.file, cards), gen, names, cards, d)
+        try:
+            ns = gen.build(self.file, cards)
+        except CompileLimit as err:
+            self.err((), f"the rules are too complex to compile: {err}", "simpler effect text",
+                     "split long effect text into procedures")
+            return None
+        return self.assemble(ns, gen, names, cards, d)
 
     def names(self, cards) -> Names:
         """Everything effect text may name; duplicate phases and clashing names are errors."""

@@ -93,3 +93,30 @@ def test_an_inconsistent_dedent_is_a_syntax_error_at_that_line():
     with pytest.raises(RuleFileError) as info:
         rulekit.load_game_text(text, "dedent.yaml")
     assert "this line's indentation matches no enclosing block" in str(info.value)
+
+
+def _game_with_effect(effect: str) -> str:
+    body = "\n".join("        " + line for line in effect.split("\n"))
+    return ("name: Deep\nplayers: {min: 1, max: 1}\ncards: [{name: C}]\n"
+            "zones: {d: {visibility: hidden}}\nvars: {v: 0}\n"
+            f"turn:\n  phases:\n    - name: p\n      effect: |\n{body}\n")
+
+
+def test_a_thousand_term_sum_is_refused_not_a_crash():
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game_text(_game_with_effect("v = " + " + ".join(["1"] * 1000) + "\nwin"), "deep.yaml")
+    assert "the expression is nested more than 100 deep" in str(info.value)
+
+
+def test_blocks_nested_too_deep_are_refused_at_the_eleventh_block():
+    effect = "\n".join("  " * i + "if true:" for i in range(12)) + "\n" + "  " * 12 + "win"
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game_text(_game_with_effect(effect), "deep.yaml")
+    assert "deep.yaml:20:29:" in str(info.value)   # the 11th if
+    assert "blocks are nested more than 10 deep" in str(info.value)
+
+
+def test_ten_nested_blocks_still_compile_and_run():
+    effect = "\n".join("  " * i + "if true:" for i in range(10)) + "\n" + "  " * 10 + "win"
+    game = rulekit.load_game_text(_game_with_effect(effect), "ok.yaml")
+    assert game.new_match(players=1).result()["outcome"] == "win"

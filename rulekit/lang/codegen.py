@@ -60,6 +60,11 @@ def _pos(node) -> tuple[int, int]:
     return 0, 0
 
 
+class CompileLimit(Exception):
+    """The generated code passed a limit of Python's compiler (the loader
+    reports it as a rule-file error; the parser's nesting limits make it rare)."""
+
+
 class _Func:
     """One generated function being written."""
 
@@ -260,7 +265,10 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         source = "\n".join(text for text, _ in self.chunks)
         label = f"<rulekit {filename}>"
         linecache.cache[label] = (len(source), None, source.splitlines(True), label)
-        code = compile(source, label, "exec")
+        try:
+            code = compile(source, label, "exec")
+        except (SyntaxError, RecursionError, MemoryError, ValueError) as err:
+            raise CompileLimit(str(err)) from None
         ns = self.ns
         ns["__builtins__"] = runtime_helpers.SAFE_BUILTINS
         exec(code, ns)  # the code is the compiler's own output; see the module docstring

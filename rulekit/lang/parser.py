@@ -115,7 +115,54 @@ def parse_effect(text: str, start: str = "script") -> Tree:
                                 "indent each block by the same amount, e.g. two spaces") from None
     if shift:
         _unshift(tree)
+    _check_nesting(tree)
     return tree
+
+
+#: Deeper text is refused: Python, which runs the compiled effects, allows only
+#: so many nested blocks and brackets, and no rulebook sentence needs more.
+MAX_BLOCKS = 10
+MAX_DEPTH = 100
+
+
+def _check_nesting(tree: Tree) -> None:
+    """Refuse blocks nested more than MAX_BLOCKS deep and expressions nested
+    more than MAX_DEPTH deep (e.g. a sum of a thousand terms), at the place
+    where the limit is passed."""
+    stack = [(tree, 0, 0, tree)]
+    while stack:
+        node, depth, blocks, parent = stack.pop()
+        if node.data == "suite":
+            blocks += 1
+            if blocks > MAX_BLOCKS:      # reported at the statement that opens the block
+                line, column = _first_position(parent)
+                raise EffectSyntaxError(f"blocks are nested more than {MAX_BLOCKS} deep", line, column,
+                                        f"at most {MAX_BLOCKS} nested if/while/for blocks",
+                                        "move the inner part into a procedure and call it")
+        if depth > MAX_DEPTH:
+            line, column = _first_position(node)
+            raise EffectSyntaxError(f"the expression is nested more than {MAX_DEPTH} deep", line, column,
+                                    f"at most {MAX_DEPTH} nested operations",
+                                    "split it with let, or sum a list: sum(cards.value)")
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1, blocks, node))
+
+
+def _first_position(node: Tree) -> tuple[int, int]:
+    """The first token of ``node`` in reading order."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Token):
+            if item.line is not None:
+                return item.line, item.column
+        elif isinstance(item, Tree):
+            meta = item.meta
+            if not getattr(meta, "empty", True):
+                return meta.line, meta.column
+            stack.extend(reversed(item.children))
+    return 1, 1
 
 
 def _unshift(tree: Tree) -> None:
