@@ -103,7 +103,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.choice_if_none = choice_if_none  # choice -> if_none is a generator
         self.triggers = triggers  # [{"on", "has_when", "index"}]
         self.ns: dict[str, Any] = dict(runtime_helpers.NAMESPACE)
-        self.chunks: list[str] = []
+        self.chunks: list[tuple[str, list]] = []   # (function source, origin per line)
         self.errors: list[CompileError] = []
         self.func_rules: dict[str, str] = {}
         self.counter = 0
@@ -123,7 +123,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.in_flow = False            # writing the turn flow: goto / end turn jump directly
         self.loop_depth = 0             # while/for loops around the statement being written
         self.text_path: tuple = ()      # where in the file the text being written is
-        self.locate = None              # locate(path, line, column) -> Where, set by the loader
+        self.locate: Any = None         # locate(path, line, column) -> Where, set by the loader
         self.origin = None              # position of the statement being written
         self.card_props: frozenset[str] = frozenset()
 
