@@ -62,3 +62,12 @@ def test_blocked_game_is_won_by_the_fewest_cards(last_card):
         assert offered(m) == {"pass"}
         m.apply(m.legal_actions()[0])
     assert m.result()["winners"] == [1, 2]
+
+
+def test_the_readme_example_rule_file_loads_and_plays():
+    """The rule file shown in README.md ("Writing a game") is a real game."""
+    readme = (EXAMPLES.parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Writing a game", 1)[1].split("```yaml", 1)[1].split("```", 1)[0]
+    game = rulekit.load_game_text(block, "README.md")
+    assert len(game.cards) == 6
+    assert smoke(game, games=20) == []
