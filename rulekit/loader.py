@@ -204,30 +204,27 @@ class _Builder(ChoicesBuilder):
         return set().union(*(c.props for c in cards)) if cards else set()
 
     def _script(self, gen: CodeGen, fname: str, path: tuple, rule: str, params=()) -> None:
-        self.rule_where[rule] = self.loaded.where(path)
-        tree = self.parse(path)
-        if tree is not None:
-            gen.text_path = path
-            gen.script(fname, tree, rule, params)
-            self.report(path, gen)
-        else:
-            gen.constant(fname, None, params)
+        self._compile(gen, fname, path, rule, params, "script")
 
     def _expression(self, gen: CodeGen, fname: str, path: tuple, rule: str, params=()) -> None:
         value = self.data
         for k in path:
             value = value[k]
-        if not isinstance(value, str):
+        if isinstance(value, str):
+            self._compile(gen, fname, path, rule, params, "expr")
+        else:                        # a plain number or flag needs no compiling
             gen.constant(fname, value, params)
-            return
+
+    def _compile(self, gen: CodeGen, fname: str, path: tuple, rule: str, params, start: str) -> None:
+        """Write function ``fname`` from the text at ``path`` (a stand-in if it does not parse)."""
         self.rule_where[rule] = self.loaded.where(path)
-        tree = self.parse(path, "expr")
-        if tree is not None:
-            gen.text_path = path
-            gen.expression(fname, tree, rule, params)
-            self.report(path, gen)
-        else:
+        tree = self.parse(path, start)
+        if tree is None:
             gen.constant(fname, None, params)
+            return
+        gen.text_path = path
+        (gen.script if start == "script" else gen.expression)(fname, tree, rule, params)
+        self.report(path, gen)
 
     def compile_all(self, gen: CodeGen, names: Names, cards) -> None:
         """Write every generated function (errors are collected, not raised)."""
