@@ -175,7 +175,7 @@ class _Builder(ChoicesBuilder):
             zones=zdefs, vars=frozenset(d.get("vars", {})),
             player_vars=frozenset(d.get("player_vars", {})), tables=d.get("tables", {}),
             choices=frozenset(d.get("choices", {})), procedures=frozenset(d.get("procedures", {})),
-            phases=phase_index, events=frozenset(t["on"] for t in d.get("triggers", [])),
+            phases=phase_index,
             min_players=d["players"]["min"], max_players=d["players"]["max"])
 
     def generator(self, names: Names, cards) -> CodeGen:

@@ -286,19 +286,18 @@ class Match:
 
     def zone_limit(self, z: Zone) -> int:
         """A zone's card limit (effectively unlimited when none is declared)."""
-        lim = z.zdef.limit
-        return 1 << 30 if lim is None else lim(self, z.owner)
+        zdef = z.zdef
+        if zdef.limit is None:
+            return 1 << 30
+        if zdef.limit_fixed:          # depends only on the player count: computed once
+            fixed = self._limits.get(zdef.index)
+            if fixed is None:
+                fixed = self._limits[zdef.index] = zdef.limit(self, z.owner)
+            return fixed
+        return zdef.limit(self, z.owner)
 
     def room(self, z: Zone) -> int:
-        lim = z.zdef.limit
-        if lim is None:
-            return (1 << 30) - len(z.cards)
-        if z.zdef.limit_fixed:       # depends only on the player count: cache it
-            fixed = self._limits.get(z.zdef.index)
-            if fixed is None:
-                fixed = self._limits[z.zdef.index] = lim(self, z.owner)
-            return fixed - len(z.cards)
-        return lim(self, z.owner) - len(z.cards)
+        return self.zone_limit(z) - len(z.cards)
 
     # ---- the driver's API ---------------------------------------------------
     @property

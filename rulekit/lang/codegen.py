@@ -105,7 +105,6 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.ns: dict[str, Any] = dict(runtime_helpers.NAMESPACE)
         self.chunks: list[tuple[str, list]] = []   # (function source, origin per line)
         self.errors: list[CompileError] = []
-        self.func_rules: dict[str, str] = {}
         self.counter = 0
         self.fn: _Func | None = None
         self.locals: set[str] = set()
@@ -147,7 +146,6 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.local_kinds = {}
         self.loop_depth = 0
         self.origin = None
-        self.func_rules[name] = rule
 
     def where_const(self, node) -> str:
         """A constant holding the file position of ``node`` (for run-time errors)."""
@@ -216,7 +214,6 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
             e(4, f"{'if' if i == 0 else 'elif'} ph == {i}:")
             e(5, f"m.phase = {name!r}")
             self.rule = f"phase '{name}'"
-            self.func_rules.setdefault(f"FLOW:{name}", self.rule)
             self.tick(5)
             self.prefix = f"L_p{i}_"
             self.locals = {"first_phase"} | self._declared(tree)
@@ -280,5 +277,4 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         ns["__source__"] = source
         ns["__label__"] = label
         ns["__origins__"] = origins
-        ns["__func_rules__"] = dict(self.func_rules)
         return ns

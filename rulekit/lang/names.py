@@ -34,7 +34,6 @@ class Names:
     choices: frozenset[str]
     procedures: frozenset[str]
     phases: dict[str, int]
-    events: frozenset[str]
     min_players: int = 1
     max_players: int = 1
 

@@ -68,13 +68,6 @@ def _sum_prop(cards, prop: str) -> int:
     return total
 
 
-def _ch(chosen: dict, name: str, rule: str) -> Chosen:
-    try:
-        return chosen[name]
-    except KeyError:
-        raise RuleRuntimeError(f"'{name}' is read before anyone chose it", rule) from None
-
-
 def _chosen(m, action: Action, decision: Decision) -> Chosen:
     ids = action.cards
     if ids:
@@ -120,7 +113,7 @@ SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tupl
 NAMESPACE = {
     "_tn": tuple.__new__, "_Action": Action, "_Decision": Decision, "_Card": Card,
     "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
-    "_ch": _ch, "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
+    "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_winners": _winners, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
     "_sum_prop": _sum_prop, "_top_prop": _top_prop,
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
