@@ -145,9 +145,11 @@ class Game:
         """Where in the file the rule called ``rule`` (e.g. "phase 'play'") is."""
         return self.rule_positions.get(rule)
 
-    @property
-    def zone_by_name(self) -> dict[str, ZoneDef]:
-        return {z.name: z for z in self.zones}
+    zone_by_name: dict[str, ZoneDef] = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # derived once: Match.zone() looks zones up by name on every call
+        object.__setattr__(self, "zone_by_name", {z.name: z for z in self.zones})
 
     def card_named(self, name: str) -> list[Card]:
         """Every card called ``name`` (names need not be unique)."""
