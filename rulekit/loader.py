@@ -22,7 +22,7 @@ from .cards import expand_cards
 from .errors import RuleError, RuleFileError, Where
 from .lang import calls
 from .lang.codegen import CodeGen, CompileLimit
-from .lang.names import Names, suggest
+from .lang.names import BUILTINS, Names, suggest
 from .lang.parser import EffectSyntaxError, parse_effect
 from .loader_choices import ChoicesBuilder
 from .model import Card, ChoiceDef, Game, PhaseDef, Script, TriggerDef, ZoneDef
@@ -166,6 +166,22 @@ class _Builder(ChoicesBuilder):
                 self.err(("turn", "phases", i, "name"), f"phase '{ph['name']}' is declared twice",
                          "unique phase names")
             phase_index.setdefault(ph["name"], i)
+        for oname, ospec in d.get("options", {}).items():
+            if "values" in ospec and ospec["default"] not in ospec["values"]:
+                self.err(("options", oname, "default"), f"option '{oname}' defaults to "
+                         f"{ospec['default']!r}, which is not one of its values",
+                         "one of: " + ", ".join(map(repr, ospec["values"])))
+        for pname in d.get("procedures", {}):
+            if pname in BUILTINS or pname in zdefs:
+                self.err(("procedures", pname), f"procedure '{pname}' has the name of a "
+                         + ("built-in function" if pname in BUILTINS else "zone"),
+                         "another name", "procedures may be used as name(args), so the names must differ",
+                         key=True)
+        trees = [t for t in (self.parse(path) for path in self._script_paths()) if t is not None]
+        event_fields = {str(k.children[0]) for t in trees for sub in t.iter_subtrees()
+                        if sub.data == "emit_stmt" and sub.children[1] is not None
+                        for k in sub.children[1].children}
+        eliminates = any(sub.data == "eliminate_stmt" for t in trees for sub in t.iter_subtrees())
         for name in zdefs:
             for section in ("vars", "tables", "choices"):
                 if name in d.get(section, {}):
@@ -176,12 +192,17 @@ class _Builder(ChoicesBuilder):
             player_vars=frozenset(d.get("player_vars", {})), tables=d.get("tables", {}),
             choices=frozenset(d.get("choices", {})), procedures=frozenset(d.get("procedures", {})),
             phases=phase_index,
-            min_players=d["players"]["min"], max_players=d["players"]["max"])
+            min_players=d["players"]["min"], max_players=d["players"]["max"],
+            proc_params={n: tuple(p.get("params", ())) for n, p in d.get("procedures", {}).items()
+                         if isinstance(p, dict)},
+            choice_params={n: tuple(c.get("params", ())) for n, c in d.get("choices", {}).items()},
+            options={n: o["default"] for n, o in d.get("options", {}).items()},
+            event_fields=frozenset(event_fields), eliminates=eliminates)
 
     def generator(self, names: Names, cards) -> CodeGen:
         """A code generator told which scripts can stop at a decision."""
         d = self.data
-        procs = {n: self.parse(("procedures", n)) for n in d.get("procedures", {})}
+        procs = {n: self.parse(self.proc_path(n)) for n in d.get("procedures", {})}
         triggers = d.get("triggers", [])
         trig_trees = [(t["on"], self.parse(("triggers", i, "effect"))) for i, t in enumerate(triggers)]
         deciding_procs, deciding_events, trig_gen = calls.deciding(procs, trig_trees)
@@ -192,30 +213,40 @@ class _Builder(ChoicesBuilder):
                 if_none_gen[cname] = tree is not None and calls.decides(tree, deciding_procs,
                                                                          deciding_events)
         gen = CodeGen(names, deciding_procs, deciding_events,
-                      [{"on": t["on"], "has_when": "when" in t, "index": i, "is_gen": trig_gen[i]}
+                      [{"on": t["on"], "has_when": "when" in t, "index": i, "is_gen": trig_gen[i],
+                        "each_player": bool(t.get("each_player"))}
                        for i, t in enumerate(triggers)], if_none_gen)
         gen.set_card_props(self.card_props(cards))
         gen.locate = self.loaded.text_where
-        gen.inline_procs = calls.inlinable(procs)
+        gen.inline_procs = calls.inlinable(procs, {n for n, p in names.proc_params.items() if p})
+        gen.resets = tuple(any(isinstance(v, dict) and v.get("reset") == when
+                               for sect in ("vars", "player_vars") for v in d.get(sect, {}).values())
+                           for when in ("turn", "phase"))
         return gen
+
+    def proc_path(self, name: str) -> tuple:
+        """Where a procedure's effect text is (short or long form)."""
+        return ("procedures", name, "effect") if isinstance(self.data["procedures"][name], dict) \
+            else ("procedures", name)
 
     @staticmethod
     def card_props(cards) -> set[str]:
         return set().union(*(c.props for c in cards)) if cards else set()
 
-    def _script(self, gen: CodeGen, fname: str, path: tuple, rule: str, params=()) -> None:
-        self._compile(gen, fname, path, rule, params, "script")
+    def _script(self, gen: CodeGen, fname: str, path: tuple, rule: str, params=(), kinds=None) -> None:
+        self._compile(gen, fname, path, rule, params, "script", kinds)
 
-    def _expression(self, gen: CodeGen, fname: str, path: tuple, rule: str, params=()) -> None:
+    def _expression(self, gen: CodeGen, fname: str, path: tuple, rule: str, params=(), kinds=None) -> None:
         value = self.data
         for k in path:
             value = value[k]
         if isinstance(value, str):
-            self._compile(gen, fname, path, rule, params, "expr")
+            self._compile(gen, fname, path, rule, params, "expr", kinds)
         else:                        # a plain number or flag needs no compiling
             gen.constant(fname, value, params)
 
-    def _compile(self, gen: CodeGen, fname: str, path: tuple, rule: str, params, start: str) -> None:
+    def _compile(self, gen: CodeGen, fname: str, path: tuple, rule: str, params, start: str,
+                 kinds=None) -> None:
         """Write function ``fname`` from the text at ``path`` (a stand-in if it does not parse)."""
         self.rule_where[rule] = self.loaded.where(path)
         tree = self.parse(path, start)
@@ -223,7 +254,7 @@ class _Builder(ChoicesBuilder):
             gen.constant(fname, None, params)
             return
         gen.text_path = path
-        (gen.script if start == "script" else gen.expression)(fname, tree, rule, params)
+        (gen.script if start == "script" else gen.expression)(fname, tree, rule, params, kinds)
         self.report(path, gen)
 
     def compile_all(self, gen: CodeGen, names: Names, cards) -> None:
@@ -237,18 +268,24 @@ class _Builder(ChoicesBuilder):
         props = self.card_props(cards)
         for cname, cspec in d.get("choices", {}).items():
             self.option_defs[cname] = self.choice(gen, cname, cspec, props)
+            cparams = names.choice_params.get(cname, ())
             if "if_none" in cspec:
                 self._script(gen, gen.if_none_fn[cname], ("choices", cname, "if_none"),
-                             f"choice '{cname}' if_none")
+                             f"choice '{cname}' if_none", cparams)
             if cname in d.get("heuristics", {}):
                 self._expression(gen, f"H_{gen.choice_fn[cname]}", ("heuristics", cname),
-                                 f"heuristic '{cname}'", ("chosen", "option", "player"))
+                                 f"heuristic '{cname}'", ("chosen", "option", "player") + cparams)
         for hname in d.get("heuristics", {}):
             if hname not in names.choices:
                 self.err(("heuristics", hname), f"heuristic for unknown choice '{hname}'",
                          "the name of a choice", suggest(hname, names.choices), key=True)
         for pname in d.get("procedures", {}):
-            self._script(gen, gen.proc_fn[pname], ("procedures", pname), f"procedure '{pname}'")
+            self._script(gen, gen.proc_fn[pname], self.proc_path(pname), f"procedure '{pname}'",
+                         names.proc_params.get(pname, ()))
+        for vname, vspec in d.get("player_vars", {}).items():
+            if isinstance(vspec, dict) and "shown_when" in vspec:
+                self._expression(gen, f"VIS_{vname}", ("player_vars", vname, "shown_when"),
+                                 f"player var '{vname}' shown_when", ("owner",), {"owner": "int"})
         self._triggers(gen)
         if "setup" in d:
             self._script(gen, "SETUP", ("setup",), "setup")
@@ -275,9 +312,11 @@ class _Builder(ChoicesBuilder):
                 emitted |= calls.collect_flags(tree)[2]
         for i, tspec in enumerate(self.data.get("triggers", [])):
             rule = f"trigger on '{tspec['on']}' #{i}"
+            params = ("event", "owner") if tspec.get("each_player") else ("event",)
+            kinds = {p: gen.TRIGGER_KINDS[p] for p in params}
             if "when" in tspec:
-                self._expression(gen, f"W{i}", ("triggers", i, "when"), rule)
-            self._script(gen, f"T{i}", ("triggers", i, "effect"), rule)
+                self._expression(gen, f"W{i}", ("triggers", i, "when"), rule, params, kinds)
+            self._script(gen, f"T{i}", ("triggers", i, "effect"), rule, params, kinds)
             if tspec["on"] not in emitted:
                 self.err(("triggers", i, "on"), f"no effect ever emits event '{tspec['on']}'",
                          "an event named by some 'emit' statement",
@@ -289,7 +328,7 @@ class _Builder(ChoicesBuilder):
         if "setup" in d:
             yield ("setup",)
         for n in d.get("procedures", {}):
-            yield ("procedures", n)
+            yield self.proc_path(n)
         for i in range(len(d.get("triggers", []))):
             yield ("triggers", i, "effect")
         for i in range(len(d["turn"]["phases"])):
@@ -316,11 +355,25 @@ class _Builder(ChoicesBuilder):
             triggers.setdefault(tspec["on"], []).append(TriggerDef(
                 tspec["on"], ns.get(f"W{i}"), as_script(f"T{i}", f"trigger on '{tspec['on']}' #{i}"),
                 tspec.get("doc", "")))
+        def initial(section: str) -> dict:
+            return {k: v["initial"] if isinstance(v, dict) else v for k, v in d.get(section, {}).items()}
+
+        def resets(when: str) -> tuple:
+            return tuple(tuple((k, v["initial"]) for k, v in d.get(section, {}).items()
+                               if isinstance(v, dict) and v.get("reset") == when)
+                         for section in ("vars", "player_vars"))
+
+        visibility = {k: (v.get("visibility", "public"), ns.get(f"VIS_{k}"))
+                      for k, v in d.get("player_vars", {}).items()
+                      if isinstance(v, dict) and (v.get("visibility", "public") != "public")}
         return Game(
             name=d["name"], description=d.get("description", ""), file=self.file,
             min_players=names.min_players, max_players=names.max_players, cards=cards,
-            zones=zones, tables=names.tables, vars=dict(d.get("vars", {})),
-            player_vars=dict(d.get("player_vars", {})), choices=choices,
+            zones=zones, tables=names.tables, vars=initial("vars"),
+            player_vars=initial("player_vars"), choices=choices,
+            options={k: dict(v) for k, v in d.get("options", {}).items()},
+            resets={"turn": resets("turn"), "phase": resets("phase")},
+            var_visibility=visibility,
             procedures={p: as_script(gen.proc_fn[p], f"procedure '{p}'") for p in d.get("procedures", {})},
             setup=as_script("SETUP", "setup") if "setup" in d else None,
             first_player=ns["FIRST"],

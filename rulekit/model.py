@@ -140,6 +140,34 @@ class Game:
     code_origins: dict = attrs.field(factory=dict, repr=False)
     #: card lists of chosen answers by card ids, shared by all matches (read-only)
     card_lists: dict = attrs.field(factory=dict, repr=False, eq=False)
+    #: match options: name -> {"default": value, "values": [...] or None, "doc": text}
+    options: dict = attrs.field(factory=dict)
+    #: "turn" / "phase" -> ((var, initial), ...), ((player var, initial), ...) set back then
+    resets: dict = attrs.field(factory=dict, repr=False)
+    #: player var -> (visibility, shown_when(match, owner) or None), for view(player)
+    var_visibility: dict = attrs.field(factory=dict, repr=False)
+
+    def match_options(self, given: dict | None) -> dict:
+        """Every option's value for a new match: ``given`` over the defaults.
+        An unknown option or a value not allowed is a ValueError that says
+        which options and values there are."""
+        given = dict(given or {})
+        out = {}
+        for name, spec in self.options.items():
+            value = given.pop(name, spec["default"])
+            allowed = spec.get("values")
+            if allowed is not None and value not in allowed:
+                raise ValueError(f"option {name!r} cannot be {value!r}: choose one of "
+                                 + ", ".join(map(repr, allowed)))
+            if allowed is None and type(value) is not type(spec["default"]):
+                raise ValueError(f"option {name!r} takes a {type(spec['default']).__name__}, "
+                                 f"not {value!r}")
+            out[name] = value
+        if given:
+            known = ", ".join(self.options) or "none"
+            raise ValueError(f"{self.name} has no option {', '.join(map(repr, given))} "
+                             f"(its options: {known})")
+        return out
 
     def rule_where(self, rule: str) -> Where | None:
         """Where in the file the rule called ``rule`` (e.g. "phase 'play'") is."""

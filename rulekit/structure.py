@@ -56,6 +56,7 @@ _NAMED = {
     "tables": "table",
     "stats": "stat",
     "heuristics": "heuristic",
+    "options": "option",
 }
 # Lists whose items are things, by the path of the list.
 _LISTED = {("cards",): "card entry", ("triggers",): "trigger", ("turn", "phases"): "phase"}

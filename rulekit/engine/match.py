@@ -53,6 +53,11 @@ def _as_action(value) -> Action:
                         "or {'option': ..., 'cards': [ids], 'player': seat})")
 
 
+def _fresh(values: dict) -> dict:
+    """Starting values for a new match (lists copied: a match never shares them)."""
+    return {k: list(v) if type(v) is list else v for k, v in values.items()}
+
+
 @lru_cache(maxsize=256)
 def _player_zone_names(name: str, players: int) -> tuple[str, ...]:
     return tuple(f"{name}({p})" for p in range(players))
@@ -66,15 +71,19 @@ class Match:
     """
 
     def __init__(self, game: Game, players: int, seed: int = 0, *,
-                 step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict | None = None):
+                 step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict | None = None,
+                 options: dict | None = None):
         if type(players) is not int or not game.min_players <= players <= game.max_players:
             raise ValueError(
                 f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
         self.game = game
         self.n = players
         self.seed = seed
+        self.options = game.match_options(options)
         self.rng = random.Random(seed)
-        self.players = list(range(players))
+        self.players = list(range(players))    # players still in the game, in seat order
+        self.all_seats = list(range(players))
+        self.out = [False] * players            # eliminated, by seat
         self.cards = game.cards
         self.budget = step_budget
         self.steps = 0
@@ -90,8 +99,8 @@ class Match:
         box = self.gz[0]
         box.cards = list(game.cards)
         self.loc: list[Zone] = [box] * len(game.cards)
-        self.vars: dict[str, Any] = dict(game.vars)
-        self.pvars: list[dict[str, Any]] = [dict(game.player_vars) for _ in self.players]
+        self.vars: dict[str, Any] = _fresh(game.vars)
+        self.pvars: list[dict[str, Any]] = [_fresh(game.player_vars) for _ in self.players]
         self.chosen: dict = {}
         self.current = 0
         self.next_player: int | None = None
@@ -100,7 +109,7 @@ class Match:
         self.log: list[tuple] = []
         self.actions: list[Action] = []
         self._spec = {"players": players, "seed": seed, "step_budget": step_budget,
-                      "prepared": prepared}
+                      "prepared": prepared, "options": self.options}
         self._result: dict | None = None
         self._limits: dict[int, int] = {}
         self._decision: Decision | None = None
@@ -183,6 +192,54 @@ class Match:
     def over_budget(self, rule: str) -> None:
         """Stop a rule file that never ends (every loop, call and phase counts a step)."""
         raise StepBudgetExceeded(rule, self.game.rule_where(rule), self.budget)
+
+    # ---- seats ----------------------------------------------------------------
+    def eliminate(self, p: int) -> None:
+        """``eliminate p``: the player leaves the game (their zones stay)."""
+        if type(p) is not int or not 0 <= p < self.n:
+            raise RuleRuntimeError(f"eliminate needs a player, got {p!r}", self.phase or "")
+        if not self.out[p]:
+            self.out[p] = True
+            self.players.remove(p)
+            self.log.append(("eliminate", p))
+
+    def next_seat(self, p: int) -> int:
+        """The next seat clockwise from ``p`` whose player is still in the game."""
+        n, out = self.n, self.out
+        q = (p + 1) % n
+        while out[q] and q != p:
+            q = (q + 1) % n
+        return q
+
+    def prev_seat(self, p: int) -> int:
+        n, out = self.n, self.out
+        q = (p - 1) % n
+        while out[q] and q != p:
+            q = (q - 1) % n
+        return q
+
+    def seats_from(self, p: int) -> list[int]:
+        """The players still in the game in seat order, starting at seat ``p``."""
+        n, out = self.n, self.out
+        return [q for q in [(p + i) % n for i in range(n)] if not out[q]]
+
+    def seat_distance(self, a: int, b: int) -> int:
+        """Steps from seat ``a`` to seat ``b`` the shorter way round, counting
+        the seats of players still in the game (and of ``a`` and ``b``)."""
+        if a == b:
+            return 0
+        ring = [q for q in range(self.n) if not self.out[q] or q == a or q == b]
+        d = abs(ring.index(a) - ring.index(b))
+        return min(d, len(ring) - d)
+
+    def reset_vars(self, when: str) -> None:
+        """Set the variables declared with ``reset: turn`` (or ``phase``) back."""
+        game_vars, player_vars = self.game.resets[when]
+        for k, v in game_vars:
+            self.vars[k] = list(v) if type(v) is list else v
+        for k, v in player_vars:
+            for pv in self.pvars:
+                pv[k] = list(v) if type(v) is list else v
 
     # ---- moving cards (the only way a card changes zone) ---------------------
     def move(self, what, dest: Zone, bottom: bool = False) -> None:
@@ -432,7 +489,7 @@ class Match:
     @classmethod
     def restore(cls, game: Game, saved: dict) -> "Match":
         m = cls(game, saved["players"], saved["seed"], step_budget=saved.get("step_budget", DEFAULT_STEP_BUDGET),
-                prepared=saved.get("prepared"))
+                prepared=saved.get("prepared"), options=saved.get("options"))
         for a in saved["actions"]:
             m.apply(Action.from_json(a))
         return m

@@ -59,6 +59,8 @@ def apply_prepared(m, prepared: dict) -> int:
             if key not in m.pvars[int(who)]:
                 raise IllegalAction(f"prepared state: unknown player variable {key!r}")
             m.pvars[int(who)][key] = value
+    for p in prepared.get("out", ()):
+        m.eliminate(int(p))
     m.current = int(prepared.get("current", 0))
     phase = prepared.get("phase")
     if phase is None:

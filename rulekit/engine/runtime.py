@@ -67,6 +67,7 @@ class Decision(NamedTuple):
     choice: str
     prompt: str
     options: list[Action]
+    args: tuple = ()       # the arguments of a choice declared with params
 
 
 class Chosen:

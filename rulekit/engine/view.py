@@ -75,8 +75,30 @@ def event_dicts(m, viewer=ALL, since: int = 0) -> list[dict]:
             out.append({"event": "note", "text": ev[1]})
         elif kind == "event":
             out.append({"event": "emit", "name": ev[1]})
+        elif kind == "eliminate":
+            out.append({"event": "eliminate", "player": ev[1]})
         else:  # pragma: no cover - future event kinds are shown as they are
             out.append({"event": kind, "data": [str(x) for x in ev[1:]]})
+    return out
+
+
+def player_vars_view(m, owner: int, viewer) -> dict:
+    """Player ``owner``'s variables as ``viewer`` sees them: a variable
+    declared ``visibility: owner`` (or ``hidden``) is left out for others
+    until its ``shown_when`` holds (e.g. a secret role, once revealed)."""
+    values = m.pvars[owner]
+    hide = m.game.var_visibility
+    if not hide or viewer == ALL:
+        return dict(values)
+    out = {}
+    for k, v in values.items():
+        rule = hide.get(k)
+        if rule is not None:
+            visibility, shown_when = rule
+            if not ((visibility == "owner" and viewer == owner)
+                    or (shown_when is not None and shown_when(m, owner))):
+                continue
+        out[k] = v
     return out
 
 
@@ -95,7 +117,8 @@ def build_view(m, viewer, since: int = 0) -> dict:
         "phase": m.phase,
         "zones": {z.name: zone_view(m, z, viewer) for z in m.all_zones()},
         "vars": dict(m.vars),
-        "player_vars": [dict(p) for p in m.pvars],
+        "player_vars": [player_vars_view(m, p, viewer) for p in range(m.n)],
+        "out": [p for p in range(m.n) if m.out[p]],
         "decision": decision,
         "result": m.result(),
         "log": event_dicts(m, viewer, since),

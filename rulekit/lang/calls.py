@@ -19,7 +19,7 @@ def collect_flags(tree: Tree) -> Flags:
     for sub in tree.iter_subtrees():
         if sub.data == "choose_stmt":
             has_choose = True
-        elif sub.data == "call_stmt":
+        elif sub.data in ("call_stmt", "call_proc"):
             calls.add(str(sub.children[0]))
         elif sub.data == "emit_stmt":
             emits.add(str(sub.children[0]))
@@ -58,9 +58,14 @@ def decides(tree: Tree, procs: set[str], events: set[str]) -> bool:
     return bool(choose or calls & procs or emits & events)
 
 
-def inlinable(procedures: dict[str, Tree | None]) -> dict[str, Tree]:
-    """Procedures that never reach themselves through calls: the compiler
-    writes their text in place of each call."""
+def uses_return(tree: Tree) -> bool:
+    return any(sub.data == "return_stmt" for sub in tree.iter_subtrees())
+
+
+def inlinable(procedures: dict[str, Tree | None], with_params: set[str] = frozenset()) -> dict[str, Tree]:
+    """Procedures that never reach themselves through calls, take no
+    parameters and return nothing: the compiler writes their text in place
+    of each call."""
     calls = {n: flags_of(t)[1] for n, t in procedures.items()}
 
     def reaches_itself(start: str) -> bool:
@@ -74,4 +79,5 @@ def inlinable(procedures: dict[str, Tree | None]) -> dict[str, Tree]:
                 todo.extend(calls.get(n, ()))
         return False
 
-    return {n: t for n, t in procedures.items() if t is not None and not reaches_itself(n)}
+    return {n: t for n, t in procedures.items()
+            if t is not None and n not in with_params and not uses_return(t) and not reaches_itself(n)}

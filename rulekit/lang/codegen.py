@@ -125,6 +125,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.locate: Any = None         # locate(path, line, column) -> Where, set by the loader
         self.origin = None              # position of the statement being written
         self.card_props: frozenset[str] = frozenset()
+        self.can_yield = False          # the function being written may stop for a decision
+        self.can_return = False         # ... and may 'return' (procedures and triggers)
+        self.resets = (False, False)    # some variables reset every (turn, phase)
 
     # ---- helpers ------------------------------------------------------------
     def const(self, value: Any) -> str:
@@ -137,13 +140,15 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         line, col = _pos(node)
         self.errors.append(CompileError(message, line, col, expected, hint, self.error_path))
 
-    def _begin(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str]):
+    def _begin(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str],
+               kinds: dict | None = None):
         self.fn = _Func(name, params, rule)
         self.rule = rule
         self.prefix = "L_"
         self.comp_vars = set(params)
         self.locals = set(params) | local_names
-        self.local_kinds = {}
+        self.local_kinds = dict(kinds or {})
+        self.can_yield = self.can_return = False
         self.loop_depth = 0
         self.origin = None
 
@@ -158,7 +163,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
 
     @staticmethod
     def _declared(tree: Tree) -> set[str]:
-        return {str(s.children[0]) for s in tree.iter_subtrees() if s.data in ("let_stmt", "for_stmt")}
+        return {str(s.children[0]) for s in tree.iter_subtrees() if s.data in ("let_stmt", "for_stmt")} | {
+            str(s.children[2]) for s in tree.iter_subtrees()
+            if s.data == "emit_stmt" and s.children[2] is not None}
 
     @staticmethod
     def _assigned_names(tree: Tree) -> set[str]:
@@ -186,9 +193,15 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.emit(depth, f"if m.steps > m.budget: m.over_budget({self.rule!r})")
 
     # ---- whole functions ------------------------------------------------------
-    def script(self, fname: str, tree: Tree, rule: str, params: tuple[str, ...] = ()) -> None:
+    #: parameters of trigger functions and their kinds
+    TRIGGER_KINDS = {"event": "event", "owner": "int"}
+
+    def script(self, fname: str, tree: Tree, rule: str, params: tuple[str, ...] = (),
+               kinds: dict | None = None) -> None:
+        """``kinds``: the static kinds of parameters (e.g. a trigger's event)."""
         self._assigned = self._assigned_names(tree)
-        self._begin(fname, params, rule, self._declared(tree))
+        self._begin(fname, params, rule, self._declared(tree), kinds)
+        self.can_yield = self.can_return = True
         self.block(tree.children, 1)
         self._end()
 
@@ -199,6 +212,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         phase needs a call or a generator of its own.  ``report(path)`` maps
         the errors of each phase's text."""
         self._begin("FLOW", ("first_phase",), "turn", set())
+        self.can_yield = True
         self.fn.hoist.update(("V", "GZ", "PZ", "CH"))
         count = len(phases)
         e = self.emit
@@ -206,6 +220,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         e(2, "m.turn += 1")
         e(2, "m.next_player = None")
         e(2, "m.log.append(('turn', m.current))")
+        if self.resets[0]:
+            e(2, "m.reset_vars('turn')")
         e(2, "ph = L_first_phase")
         e(2, "L_first_phase = 0")
         e(2, f"while ph < {count}:")
@@ -213,6 +229,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         for i, (name, tree, path) in enumerate(phases):
             e(4, f"{'if' if i == 0 else 'elif'} ph == {i}:")
             e(5, f"m.phase = {name!r}")
+            if self.resets[1]:
+                e(5, "m.reset_vars('phase')")
             self.rule = f"phase '{name}'"
             self.tick(5)
             self.prefix = f"L_p{i}_"
@@ -230,11 +248,13 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         e(3, "except _EndTurn:")
         e(4, "break")
         e(2, "_next = m.next_player")
-        e(2, "m.current = (m.current + 1) % m.n if _next is None else _next")
+        e(2, "m.current = ({} if _next is None else _next)".format(
+            "m.next_seat(m.current)" if self.names.eliminates else "(m.current + 1) % m.n"))
         self._end()
 
-    def expression(self, fname: str, tree: Tree, rule: str, params: tuple[str, ...] = ()) -> None:
-        self._begin(fname, params, rule, set())
+    def expression(self, fname: str, tree: Tree, rule: str, params: tuple[str, ...] = (),
+                   kinds: dict | None = None) -> None:
+        self._begin(fname, params, rule, set(), kinds)
         self.origin = self.origin_of(tree)
         src, _ = self.expr(tree)
         self.emit(1, f"return {src}")

@@ -27,7 +27,8 @@ class ChoicesMixin:
     def choice(self, cname: str, spec: dict, parsed: dict, rule: str, ranges: dict) -> None:
         """The enumerator ``O_i(m)``: the Decision with every legal action, or
         None.  ``ranges[i]`` is (fewest, most) cards for card options."""
-        self._begin(self.choice_fn[cname], (), rule, set())
+        params = tuple(spec.get("params", ()))
+        self._begin(self.choice_fn[cname], params, rule, set())
         self.pools = {}
         self.emit(1, "out = []")
         for i, opt in enumerate(spec["options"]):
@@ -54,7 +55,11 @@ class ChoicesMixin:
         self.error_path = ("who",)
         who = self.expr(parsed["who"])[0] if "who" in parsed else "m.current"
         self.error_path = ()
-        self.emit(1, f"return _Decision({who}, {cname!r}, {spec.get('prompt', cname)!r}, out)")
+        prompt = repr(spec.get("prompt", cname))
+        args = "(" + "".join(f"L_{p}, " for p in params) + ")"
+        if params and "{" in prompt:
+            prompt = f"_prompt(m, {prompt}, {params!r}, {args})"
+        self.emit(1, f"return _Decision({who}, {cname!r}, {prompt}, out, {args})")
         self._end()
 
     def _card_option(self, opt: dict, trees: dict, name: str, depth: int,

@@ -22,6 +22,7 @@ class ExpressionsMixin:
     def expr(self, node, extra: set[str] | None = None, kinds: dict | None = None) -> tuple[str, str]:
         if extra:
             saved, saved_kinds, saved_comp = self.locals, self.local_kinds, self.comp_vars
+            saved_yield, self.can_yield = self.can_yield, False   # inside a comprehension
             self.locals = saved | extra
             self.comp_vars = saved_comp | extra
             self.local_kinds = {**{k: v for k, v in saved_kinds.items() if k not in extra}, **(kinds or {})}
@@ -29,6 +30,7 @@ class ExpressionsMixin:
                 return self.expr(node)
             finally:
                 self.locals, self.local_kinds, self.comp_vars = saved, saved_kinds, saved_comp
+                self.can_yield = saved_yield
         if isinstance(node, Token):
             return self.e_name(Tree("name", [node]))
         method = getattr(self, "e_" + node.data, None)
@@ -105,6 +107,10 @@ class ExpressionsMixin:
             return "m.n", "int"
         if name == "players":
             return "m.players", "seats"
+        if name == "all_players":
+            return "m.all_seats", "seats"
+        if name in names.options:
+            return f"m.options[{name!r}]", "any"
         self.error(tok, f"unknown name '{name}'",
                    "a variable, table, zone, choice, a name bound by let/for, or one of: "
                    + ", ".join(SPECIAL_NAMES),
@@ -132,8 +138,16 @@ class ExpressionsMixin:
             self.error(attr_tok, f"a chosen answer has no field '{attr}'",
                        "one of: " + ", ".join(CHOSEN_FIELDS), suggest(attr, CHOSEN_FIELDS))
             return "None", "any"
-        known = self.card_props | self.names.player_vars | set(CHOSEN_FIELDS)
-        if attr not in self.names.player_vars and self.expr_kind(base_n) == "int":
+        base_kind = self.expr_kind(base_n)
+        if base_kind == "event":
+            if attr not in self.names.event_fields and attr != "name":
+                self.error(attr_tok, f"no event has a field '{attr}'",
+                           "a name given as an argument of some 'emit', e.g. emit hit(amount=1)",
+                           suggest(attr, self.names.event_fields))
+                return "None", "any"
+            return f"{self.expr(base_n)[0]}.get({attr!r})", "any"
+        known = self.card_props | self.names.player_vars | set(CHOSEN_FIELDS) | self.names.event_fields
+        if attr not in self.names.player_vars and base_kind == "int":
             self.error(attr_tok, f"unknown player variable '{attr}'", "a name declared under player_vars",
                        suggest(attr, self.names.player_vars))
             return "None", "any"
@@ -213,6 +227,8 @@ class ExpressionsMixin:
                            suggest(str(arg), self.names.choices))
                 return "False", "bool"
             return f"({self.choice_fn[str(arg)]}(m) is not None)", "bool"
+        if name in self.names.procedures:
+            return self.proc_call(name_tok, arg_nodes, as_value=True)
         spec = BUILTINS.get(name)
         if spec is None:
             self.error(name_tok, f"unknown function '{name}'",
@@ -243,7 +259,10 @@ class ExpressionsMixin:
         if name in ("min", "max") and len(srcs) > 1:
             return f"{name}({', '.join(srcs)})", "int"
         if name == "next":
-            return f"(({srcs[0]}) + 1) % m.n", "int"
+            return (f"m.next_seat({srcs[0]})" if self.names.eliminates
+                    else f"(({srcs[0]}) + 1) % m.n"), "int"
+        if name == "seats_from":
+            return f"m.seats_from({srcs[0]})", "seats"
         if name == "room" and kind0 == "zone":
             return f"m.room({srcs[0]})", "int"
         cards_in = kind0 in ("zone", "cards")
@@ -252,6 +271,40 @@ class ExpressionsMixin:
                 "shuffled": many, "unique": many, "size": "int", "count": "int", "sum": "int",
                 "any": "bool", "empty": "bool"}.get(name, "any")
         return f"_B_{name}(m, {', '.join(srcs)})", kind
+
+    def e_call_proc(self, node):
+        name_tok, args_n = node.children
+        return self.proc_call(name_tok, list(args_n.children) if args_n is not None else [],
+                              as_value=True, explicit=True)
+
+    def proc_call(self, name_tok, arg_nodes: list, as_value: bool, explicit: bool = False):
+        """A call of a procedure: ``Pn(m, args)``, or ``(yield from Pn(m, args))``
+        when it can stop for a decision (only where the text may stop)."""
+        name = str(name_tok)
+        if name not in self.names.procedures:
+            self.error(name_tok, f"unknown procedure '{name}'", "a name declared under procedures",
+                       suggest(name, self.names.procedures))
+            return "None", "any"
+        params = self.names.proc_params.get(name, ())
+        if len(arg_nodes) != len(params):
+            self.error(name_tok, f"procedure '{name}' takes {len(params)} argument(s), got {len(arg_nodes)}",
+                       f"{name}({', '.join(params)})" if params else f"call {name}")
+            return "None", "any"
+        args = "".join(", " + self.expr(a)[0] for a in arg_nodes)
+        call = f"{self.proc_fn[name]}(m{args})"
+        if name not in self.deciding_procs:
+            return call, "any"
+        if not explicit and as_value:
+            self.error(name_tok, f"procedure '{name}' can stop for a decision",
+                       f"call {name}(...) in a statement or 'let x = call {name}(...)'",
+                       "a plain name(...) is only for procedures that never decide")
+            return "None", "any"
+        if not self.can_yield:
+            self.error(name_tok, f"procedure '{name}' can stop for a decision, which is not possible here",
+                       "effect text (a phase, a procedure or a trigger), not a condition, filter or score",
+                       "decide first, keep the answer with 'let', then test it")
+            return "None", "any"
+        return f"(yield from {call})", "any"
 
     def _binary(self, node, ops: set[str], kind: str):
         left, op, right = node.children

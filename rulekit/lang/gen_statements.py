@@ -95,6 +95,14 @@ class StatementsMixin:
         value = self.expr(value_n)[0]
         op = str(op_tok)
         parts = [str(t) for t in target.children]
+        if len(parts) == 2 and parts[0] in self.locals and self.local_kinds.get(parts[0]) == "event":
+            if parts[1] not in self.names.event_fields:
+                self.error(target.children[1], f"no event has a field '{parts[1]}'",
+                           "a name given as an argument of some 'emit', e.g. emit hit(amount=1)",
+                           suggest(parts[1], self.names.event_fields))
+                return
+            self.emit(depth, f"{self.local(parts[0])}[{parts[1]!r}] {op} {value}")
+            return
         if len(parts) == 2:
             owner = self.expr(Tree("name", [target.children[0]]))[0]
             var = parts[1]
@@ -117,34 +125,45 @@ class StatementsMixin:
                    suggest(name, self.names.vars | self.locals) or f"declare it: vars: {{{name}: 0}}")
 
     def s_choose_stmt(self, node, depth):
-        name = str(node.children[0])
+        name_tok, args_n = node.children
+        name = str(name_tok)
         if name not in self.names.choices:
-            self.error(node.children[0], f"unknown choice '{name}'", "a name declared under choices",
+            self.error(name_tok, f"unknown choice '{name}'", "a name declared under choices",
                        suggest(name, self.names.choices))
             return
+        params = self.names.choice_params.get(name, ())
+        arg_nodes = list(args_n.children[0].children) if args_n is not None and args_n.children[0] else []
+        if len(arg_nodes) != len(params):
+            self.error(name_tok, f"choice '{name}' takes {len(params)} argument(s), got {len(arg_nodes)}",
+                       f"choose {name}({', '.join(params)})" if params else f"choose {name}")
+            return
+        args = "".join(", " + self.expr(a)[0] for a in arg_nodes)
         self.fn.hoist.add("CH")
-        self.emit(depth, f"_d = {self.choice_fn[name]}(m)")
+        self.emit(depth, f"_d = {self.choice_fn[name]}(m{args})")
         self.emit(depth, "if _d is None:")
         if name in self.choice_if_none:
-            call = f"{self.if_none_fn[name]}(m)"
+            call = f"{self.if_none_fn[name]}(m{args})"
             self.emit(depth + 1, f"yield from {call}" if self.choice_if_none[name] else call)
         self.emit(depth + 1, f"_no_option({name!r}, {self.rule!r}, {self.where_const(node)})")
         self.emit(depth, "_a = yield _d")
         self.emit(depth, f"CH[{name!r}] = _chosen(m, _a, _d)")
 
     def s_call_stmt(self, node, depth):
-        name = str(node.children[0])
+        name_tok, args_n = node.children
+        name = str(name_tok)
         if name not in self.names.procedures:
-            self.error(node.children[0], f"unknown procedure '{name}'",
+            self.error(name_tok, f"unknown procedure '{name}'",
                        "a name declared under procedures", suggest(name, self.names.procedures))
             return
         self.tick(depth)
         tree = self.inline_procs.get(name)
-        if tree is not None:
+        if tree is not None and args_n is None:
             self._inline(name, tree, depth)
             return
-        call = f"{self.proc_fn[name]}(m)"
-        self.emit(depth, f"yield from {call}" if name in self.deciding_procs else call)
+        arg_nodes = list(args_n.children[0].children) if args_n is not None and args_n.children[0] else []
+        src, _ = self.proc_call(name_tok, arg_nodes, as_value=False, explicit=True)
+        if src != "None":
+            self.emit(depth, src[1:-1] if src.startswith("(yield from") else src)
 
     def _inline(self, name: str, tree: Tree, depth: int) -> None:
         """Write a procedure's body in place of ``call NAME`` (it cannot call
@@ -165,19 +184,54 @@ class StatementsMixin:
         self.prefix, self.locals, self.local_kinds, self._assigned, self.rule = saved
 
     def s_emit_stmt(self, node, depth):
-        event = str(node.children[0])
+        """Game-wide triggers first, in file order; then, for each player
+        still in the game in seat order from the current player, the
+        triggers held per player (``each_player``) in file order."""
+        event_tok, kwargs_n, as_tok = node.children
+        event = str(event_tok)
         gen = event in self.deciding_events
+        fields = [(str(k.children[0]), self.expr(k.children[1])[0])
+                  for k in (kwargs_n.children if kwargs_n is not None else ())]
         self.emit(depth, f"m.log.append(('event', {event!r}))")
-        for t in self.triggers:
-            if t["on"] != event:
-                continue
-            d = depth
-            if t["has_when"]:
-                self.emit(depth, f"if W{t['index']}(m):")
-                d = depth + 1
-            self.tick(d)
-            call = f"T{t['index']}(m)"
-            self.emit(d, f"yield from {call}" if gen and t["is_gen"] else call)
+        mine = [t for t in self.triggers if t["on"] == event]
+        if mine or as_tok is not None:
+            items = "".join(f", {k!r}: {v}" for k, v in fields)
+            self.emit(depth, f"_ev = {{'name': {event!r}{items}}}")
+        shared = [t for t in mine if not t.get("each_player")]
+        held = [t for t in mine if t.get("each_player")]
+        for t in shared:
+            self._fire(t, depth, "_ev", gen)
+        if held:
+            self.emit(depth, "for _o in m.seats_from(m.current):")
+            for t in held:
+                self.emit(depth + 1, "if m.out[_o]: continue")
+                self._fire(t, depth + 1, "_ev, _o", gen)
+        if as_tok is not None:
+            self.emit(depth, f"{self.local(str(as_tok))} = _ev")
+            if str(as_tok) not in self._assigned:
+                self.local_kinds[str(as_tok)] = "event"
+
+    def _fire(self, t: dict, depth: int, args: str, gen: bool) -> None:
+        d = depth
+        if t["has_when"]:
+            self.emit(depth, f"if W{t['index']}(m, {args}):")
+            d = depth + 1
+        self.tick(d)
+        call = f"T{t['index']}(m, {args})"
+        self.emit(d, f"yield from {call}" if gen and t["is_gen"] else call)
+
+    def s_return_stmt(self, node, depth):
+        if self.in_flow or not self.can_return:
+            self.error(node, "'return' outside a procedure or trigger",
+                       "'end turn' to end the turn, or 'goto PHASE'")
+            return
+        value = node.children[0]
+        self.emit(depth, "return" if value is None else f"return {self.expr(value)[0]}")
+
+    def s_eliminate_stmt(self, node, depth):
+        if not self.names.eliminates:  # pragma: no cover - the loader sets it from the same trees
+            self.error(node, "eliminate is not enabled")
+        self.emit(depth, f"m.eliminate({self.expr(node.children[0])[0]})")
 
     def s_goto_stmt(self, node, depth):
         name = str(node.children[0])

@@ -19,7 +19,8 @@ from ..model import Card
 SPECIAL_NAMES = {
     "current": "the player whose turn it is",
     "player_count": "the number of players in the match",
-    "players": "every seat, in seat order from 0",
+    "players": "every player still in the game, in seat order from 0",
+    "all_players": "every seat, eliminated players included, in seat order from 0",
 }
 
 
@@ -36,10 +37,16 @@ class Names:
     phases: dict[str, int]
     min_players: int = 1
     max_players: int = 1
+    proc_params: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    choice_params: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    options: dict[str, Any] = attrs.field(factory=dict)      # match option -> default
+    event_fields: frozenset[str] = frozenset()  # argument names of every 'emit'
+    eliminates: bool = False    # some effect eliminates players: seats must skip them
 
     def all_readable(self) -> list[str]:
         return sorted(
             set(self.zones) | self.vars | set(self.tables) | self.choices | set(SPECIAL_NAMES)
+            | set(self.options)
         )
 
 
@@ -116,11 +123,19 @@ def b_shuffled(m, x) -> list:
 
 
 def b_next(m, p: int) -> int:
-    return (p + 1) % m.n
+    return m.next_seat(p)
 
 
 def b_prev(m, p: int) -> int:
-    return (p - 1) % m.n
+    return m.prev_seat(p)
+
+
+def b_seats_from(m, p: int) -> list[int]:
+    return m.seats_from(p)
+
+
+def b_seat_distance(m, a: int, b: int) -> int:
+    return m.seat_distance(a, b)
 
 
 def b_limit(m, z) -> int:
@@ -156,8 +171,13 @@ BUILTINS: dict[str, tuple] = {
     "top": (b_top, 1, 2, "top(z): the top card or none; top(z, n): the n top cards"),
     "bottom": (b_bottom, 1, 2, "bottom(z): the bottom card; bottom(z, n): the n bottom cards"),
     "shuffled": (b_shuffled, 1, 1, "a list of the same cards in random order"),
-    "next": (b_next, 1, 1, "the next seat clockwise"),
-    "prev": (b_prev, 1, 1, "the previous seat"),
+    "next": (b_next, 1, 1, "the next seat (of a player still in the game) clockwise"),
+    "prev": (b_prev, 1, 1, "the previous seat (of a player still in the game)"),
+    "seats_from": (b_seats_from, 1, 1,
+                   "the players still in the game in seat order, starting with the given seat"),
+    "seat_distance": (b_seat_distance, 2, 2,
+                      "steps between two seats the shorter way round, counting only players "
+                      "still in the game"),
     "limit": (b_limit, 1, 1, "a zone's declared card limit"),
     "room": (b_room, 1, 1, "how many more cards a zone may hold before its limit"),
     "first": (b_first, 1, 1, "the first element of a list, or none"),

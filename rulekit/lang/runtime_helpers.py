@@ -107,6 +107,20 @@ def _no_option(choice: str, rule: str, where=None):
         "or the game)", rule, where)
 
 
+def _prompt(m, template: str, names: tuple, values: tuple) -> str:
+    """A prompt with ``{param}`` placeholders filled in: cards by name."""
+    def show(v):
+        if type(v) is Card:
+            return v.name
+        if type(v) in (list, tuple, Zone):
+            return " ".join(show(x) for x in v)
+        return str(v)
+    try:
+        return template.format(**{n: show(v) for n, v in zip(names, values)})
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
 SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tuple,
                  "range": range, "type": type, "set": set, "sorted": sorted, "True": True, "False": False, "None": None}
 
@@ -115,6 +129,6 @@ NAMESPACE = {
     "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
     "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_winners": _winners, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
-    "_sum_prop": _sum_prop, "_top_prop": _top_prop,
+    "_sum_prop": _sum_prop, "_prompt": _prompt, "_top_prop": _top_prop,
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
 }
