@@ -31,6 +31,7 @@ def expand_cards(entries: list[dict], err: Callable) -> tuple[Card, ...]:
             for part in combo:
                 props.update(part)
             name = _card_name(entry["name"], props, path, err)
+            props.setdefault("name", name)     # every card's name is readable as card.name
             for _ in range(entry.get("count", 1)):
                 out.append(Card(len(out), name, props))
     return tuple(out)

@@ -169,7 +169,7 @@ CASES = [
          hint="the entries make entry 1 ('{rank}{suit}'): 4"),
     Case("same_unknown_prop",
          ["27:15: error: no card has a property 'colour'"],
-         at="colour", expected="a card property: rank, suit, value"),
+         at="colour", expected="a card property: name, rank, suit, value"),
     Case("cards_without_from",
          ["24:9: error: option 'card' picks cards but says not where from"],
          at="name: card", expected="a 'from' key naming a zone or list"),

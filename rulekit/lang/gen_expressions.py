@@ -107,6 +107,8 @@ class ExpressionsMixin:
             return "m.n", "int"
         if name == "players":
             return "m.players", "seats"
+        if name == "phase":
+            return "m.phase", "str"
         if name == "all_players":
             return "m.all_seats", "seats"
         if name in names.options:
@@ -261,6 +263,9 @@ class ExpressionsMixin:
         if name == "next":
             return (f"m.next_seat({srcs[0]})" if self.names.eliminates
                     else f"(({srcs[0]}) + 1) % m.n"), "int"
+        if name == "join":
+            kind = "cards" if all(k in ("zone", "cards") for _, k in args) else "list"
+            return f"_B_join(m, {', '.join(srcs)})", kind
         if name == "seats_from":
             return f"m.seats_from({srcs[0]})", "seats"
         if name == "room" and kind0 == "zone":
@@ -268,7 +273,7 @@ class ExpressionsMixin:
         cards_in = kind0 in ("zone", "cards")
         many = "cards" if cards_in else "list"
         kind = {"top": "any" if len(srcs) == 1 else many, "bottom": "any" if len(srcs) == 1 else many,
-                "shuffled": many, "unique": many, "size": "int", "count": "int", "sum": "int",
+                "shuffled": many, "unique": many, "join": "list", "size": "int", "count": "int", "sum": "int",
                 "any": "bool", "empty": "bool"}.get(name, "any")
         return f"_B_{name}(m, {', '.join(srcs)})", kind
 

@@ -20,6 +20,7 @@ SPECIAL_NAMES = {
     "current": "the player whose turn it is",
     "player_count": "the number of players in the match",
     "players": "every player still in the game, in seat order from 0",
+    "phase": "the name of the phase being played",
     "all_players": "every seat, eliminated players included, in seat order from 0",
 }
 
@@ -155,6 +156,13 @@ def b_abs(m, x):
     return abs(x)
 
 
+def b_join(m, *parts) -> list:
+    out: list = []
+    for x in parts:
+        out.extend(_cards(x))
+    return out
+
+
 def b_unique(m, x) -> list:
     return list(dict.fromkeys(_cards(x)))
 
@@ -183,6 +191,7 @@ BUILTINS: dict[str, tuple] = {
     "first": (b_first, 1, 1, "the first element of a list, or none"),
     "abs": (b_abs, 1, 1, "absolute value"),
     "unique": (b_unique, 1, 1, "the list without repeats, first occurrence kept"),
+    "join": (b_join, 1, 8, "one list of the cards (or elements) of several zones or lists, in order"),
 }
 
 #: Functions the compiler handles itself (they take a choice name, not a value).
