@@ -196,6 +196,7 @@ class _Builder(ChoicesBuilder):
             proc_params={n: tuple(p.get("params", ())) for n, p in d.get("procedures", {}).items()
                          if isinstance(p, dict)},
             choice_params={n: tuple(c.get("params", ())) for n, c in d.get("choices", {}).items()},
+            choice_skip={n: c["skip_if_only"] for n, c in d.get("choices", {}).items() if "skip_if_only" in c},
             options={n: o["default"] for n, o in d.get("options", {}).items()},
             event_fields=frozenset(event_fields), eliminates=eliminates)
 

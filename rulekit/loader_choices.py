@@ -37,6 +37,10 @@ class ChoicesBuilder:
                          "an action names its option, so each name must say which one is meant")
             names.add(o["name"])
             options.append(self._option(o, path, card_props, ranges, i))
+        skip = spec.get("skip_if_only")
+        if skip is not None and skip not in names:
+            self.err(base + ("skip_if_only",), f"choice '{cname}' has no option '{skip}'",
+                     "the name of one of its options", suggest(skip, names))
         if not self._all_parsed(parsed):
             gen.constant(gen.choice_fn[cname], None)
             return tuple(options)

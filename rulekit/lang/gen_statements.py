@@ -145,6 +145,12 @@ class StatementsMixin:
             call = f"{self.if_none_fn[name]}(m{args})"
             self.emit(depth + 1, f"yield from {call}" if self.choice_if_none[name] else call)
         self.emit(depth + 1, f"_no_option({name!r}, {self.rule!r}, {self.where_const(node)})")
+        skip = self.names.choice_skip.get(name)
+        if skip is not None:      # the only answer possible is taken without asking
+            self.emit(depth, f"if len(_d.options) == 1 and _d.options[0].option == {skip!r}:")
+            self.emit(depth + 1, f"CH[{name!r}] = _chosen(m, _d.options[0], _d)")
+            self.emit(depth, "else:")
+            depth += 1
         self.emit(depth, "_a = yield _d")
         self.emit(depth, f"CH[{name!r}] = _chosen(m, _a, _d)")
 

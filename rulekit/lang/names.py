@@ -40,6 +40,7 @@ class Names:
     max_players: int = 1
     proc_params: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     choice_params: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    choice_skip: dict[str, str] = attrs.field(factory=dict)  # choice -> option taken when alone
     options: dict[str, Any] = attrs.field(factory=dict)      # match option -> default
     event_fields: frozenset[str] = frozenset()  # argument names of every 'emit'
     eliminates: bool = False    # some effect eliminates players: seats must skip them
