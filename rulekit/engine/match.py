@@ -84,6 +84,7 @@ class Match:
         self.players = list(range(players))    # players still in the game, in seat order
         self.all_seats = list(range(players))
         self.out = [False] * players            # eliminated, by seat
+        self._pos = {p: p for p in range(players)}  # seat -> place among the living
         self.cards = game.cards
         self.budget = step_budget
         self.steps = 0
@@ -201,6 +202,7 @@ class Match:
         if not self.out[p]:
             self.out[p] = True
             self.players.remove(p)
+            self._pos = {q: i for i, q in enumerate(self.players)}
             self.log.append(("eliminate", p))
 
     def next_seat(self, p: int) -> int:
@@ -228,9 +230,16 @@ class Match:
         the seats of players still in the game (and of ``a`` and ``b``)."""
         if a == b:
             return 0
-        ring = [q for q in range(self.n) if not self.out[q] or q == a or q == b]
-        d = abs(ring.index(a) - ring.index(b))
-        return min(d, len(ring) - d)
+        pos = self._pos
+        i, j = pos.get(a), pos.get(b)
+        if i is not None and j is not None:      # both still in the game: the usual case
+            d = i - j if i > j else j - i
+            k = len(pos)
+        else:
+            ring = [q for q in range(self.n) if not self.out[q] or q == a or q == b]
+            d = abs(ring.index(a) - ring.index(b))
+            k = len(ring)
+        return d if d + d <= k else k - d
 
     def reset_vars(self, when: str) -> None:
         """Set the variables declared with ``reset: turn`` (or ``phase``) back."""

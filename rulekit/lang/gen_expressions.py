@@ -268,6 +268,8 @@ class ExpressionsMixin:
             return f"_B_join(m, {', '.join(srcs)})", kind
         if name == "seats_from":
             return f"m.seats_from({srcs[0]})", "seats"
+        if name == "top" and len(srcs) == 1 and kind0 == "zone":
+            return f"_top1({srcs[0]}.cards)", "any"
         if name == "room" and kind0 == "zone":
             return f"m.room({srcs[0]})", "int"
         cards_in = kind0 in ("zone", "cards")
