@@ -182,6 +182,12 @@ class _Builder(ChoicesBuilder):
                         if sub.data == "emit_stmt" and sub.children[1] is not None
                         for k in sub.children[1].children}
         eliminates = any(sub.data == "eliminate_stmt" for t in trees for sub in t.iter_subtrees())
+        for oname in d.get("options", {}):
+            for section in ("zones", "vars", "tables", "choices", "procedures"):
+                if oname in d.get(section, {}) or (section == "zones" and oname == BOX):
+                    self.err(("options", oname), f"'{oname}' names both a match option and an entry of {section}",
+                             "distinct names for options, zones, variables, tables, choices and procedures",
+                             "effect text could not tell which one is meant", key=True)
         for name in zdefs:
             for section in ("vars", "tables", "choices"):
                 if name in d.get(section, {}):

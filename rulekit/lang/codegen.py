@@ -161,6 +161,29 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         """The Python name of an effect-text local."""
         return ("L_" if name in self.comp_vars else self.prefix) + name
 
+    def check_shadowing(self, tree: Tree) -> None:
+        """A name bound by let / for / 'as' must not hide a declared name: the
+        text after it would silently read the local instead (a choice's
+        answer, a zone, a variable...)."""
+        n = self.names
+        for sub in tree.iter_subtrees():
+            tok = None
+            if sub.data in ("let_stmt", "for_stmt"):
+                tok = sub.children[0]
+            elif sub.data == "emit_stmt" and sub.children[2] is not None:
+                tok = sub.children[2]
+            if tok is None:
+                continue
+            name = str(tok)
+            for what, names in (("choice", n.choices), ("zone", n.zones), ("variable", n.vars),
+                                ("table", n.tables), ("option", n.options),
+                                ("procedure", n.procedures)):
+                if name in names:
+                    self.error(tok, f"'{name}' here would hide the {what} '{name}'",
+                               "a name not declared elsewhere in the file",
+                               f"rename the local, e.g. '{name}_'")
+                    break
+
     @staticmethod
     def _declared(tree: Tree) -> set[str]:
         return {str(s.children[0]) for s in tree.iter_subtrees() if s.data in ("let_stmt", "for_stmt")} | {
@@ -200,6 +223,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
                kinds: dict | None = None) -> None:
         """``kinds``: the static kinds of parameters (e.g. a trigger's event)."""
         self._assigned = self._assigned_names(tree)
+        self.check_shadowing(tree)
         self._begin(fname, params, rule, self._declared(tree), kinds)
         self.can_yield = self.can_return = True
         self.block(tree.children, 1)
@@ -237,6 +261,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
             self.locals = {"first_phase"} | self._declared(tree)
             self.local_kinds = {}
             self._assigned = self._assigned_names(tree)
+            self.check_shadowing(tree)
             self.in_flow = True
             self.text_path = path
             self.block(tree.children, 5)
