@@ -308,6 +308,9 @@ class _Builder(ChoicesBuilder):
             self._expression(gen, "FIRST", ("turn", "first"), "turn first")
         else:
             gen.constant("FIRST", 0)
+        for i, dname in enumerate(d.get("display", {})):
+            self._expression(gen, f"D{i}", ("display", dname), f"display '{dname}'",
+                             ("viewer", "player"), {"player": "int"})
         for i, sname in enumerate(d.get("stats", {})):
             self._expression(gen, f"S{i}", ("stats", sname), f"stat '{sname}'", ("outcome",))
 
@@ -389,6 +392,7 @@ class _Builder(ChoicesBuilder):
             flow=as_script("FLOW", "turn"),
             triggers={k: tuple(v) for k, v in triggers.items()},
             stats={s: ns[f"S{i}"] for i, s in enumerate(d.get("stats", {}))}, source=d,
+            display={k: ns[f"D{i}"] for i, k in enumerate(d.get("display", {}))},
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
             code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"])
 

@@ -146,6 +146,8 @@ class Game:
     resets: dict = attrs.field(factory=dict, repr=False)
     #: player var -> (visibility, shown_when(match, owner) or None), for view(player)
     var_visibility: dict = attrs.field(factory=dict, repr=False)
+    #: name -> fn(match, viewer, player): values each view shows about each player
+    display: dict = attrs.field(factory=dict, repr=False)
 
     def match_options(self, given: dict | None) -> dict:
         """Every option's value for a new match: ``given`` over the defaults.

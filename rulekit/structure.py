@@ -57,6 +57,7 @@ _NAMED = {
     "stats": "stat",
     "heuristics": "heuristic",
     "options": "option",
+    "display": "display value",
 }
 # Lists whose items are things, by the path of the list.
 _LISTED = {("cards",): "card entry", ("triggers",): "trigger", ("turn", "phases"): "phase"}

@@ -214,3 +214,12 @@ def test_broken_uses_are_reported_with_position(old, new, message):
         rulekit.load_game_text(text.replace(old, new, 1), "m.yaml")
     assert message in str(err.value)
     assert "m.yaml:" in str(err.value)
+
+
+# ---- display values ------------------------------------------------------------------------
+def test_display_values_are_computed_for_the_viewer(game):
+    m = start(game, 5, out=[1])
+    shown = m.view(0)["display"]
+    assert [d["distance"] for d in shown] == [None, 1, 1, 2, 1]   # seat 1 is out: 0-2 is 1 away
+    assert [d["hp"] for d in shown] == [2] * 5
+    assert all(d["distance"] is None for d in m.view(None)["display"])

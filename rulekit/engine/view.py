@@ -102,6 +102,16 @@ def player_vars_view(m, owner: int, viewer) -> dict:
     return out
 
 
+def display_view(m, viewer) -> list[dict]:
+    """The rule file's ``display:`` values about each player, for ``viewer``
+    (``None`` for a spectator or the all-seeing view)."""
+    shown = m.game.display
+    if not shown:
+        return []
+    who = viewer if isinstance(viewer, int) else None
+    return [{name: fn(m, who, p) for name, fn in shown.items()} for p in range(m.n)]
+
+
 def build_view(m, viewer, since: int = 0) -> dict:
     dec = m.decision
     decision = None
@@ -119,6 +129,7 @@ def build_view(m, viewer, since: int = 0) -> dict:
         "vars": dict(m.vars),
         "player_vars": [player_vars_view(m, p, viewer) for p in range(m.n)],
         "out": [p for p in range(m.n) if m.out[p]],
+        "display": display_view(m, viewer),
         "decision": decision,
         "result": m.result(),
         "log": event_dicts(m, viewer, since),
