@@ -64,12 +64,13 @@ class HeuristicAgent:
         heuristic = choice.heuristic if choice is not None else None
         if heuristic is None:
             return None
-        call = _scorer(heuristic)
+        args = tuple(getattr(decision, "args", ()) or ())   # a choice's params, in order
+        call = _scorer(heuristic, _choice_params(match, decision.choice) if args else ())
         card = match.card
         out = []
         for a in decision.options:
             try:
-                score = call(match, [card(i) for i in a.cards], a.option, a.player)
+                score = call(match, [card(i) for i in a.cards], a.option, a.player, *args)
             except (RuleRuntimeError, StepBudgetExceeded):
                 raise
             except Exception as err:  # noqa: BLE001 - reported as a rule error, with the rule named
@@ -98,28 +99,39 @@ def _heuristic_error(match: Any, decision: Decision, action: Action, problem: st
         "for every legal answer)", rule, where_of(rule) if where_of else None)
 
 
-def _scorer(heuristic: Callable) -> Callable[[Any, list, str, int | None], Any]:
-    """Call ``heuristic(match, chosen, option, player)``.
+def _choice_params(match: Any, choice: str) -> tuple[str, ...]:
+    """The names of a choice's ``params:`` as the rule file declares them."""
+    source = getattr(match.game, "source", None) or {}
+    return tuple((source.get("choices", {}).get(choice) or {}).get("params", ()))
 
+
+def _scorer(heuristic: Callable, params: tuple[str, ...] = ()) -> Callable[..., Any]:
+    """Call ``heuristic(match, chosen, option, player, *args)``.
+
+    ``args`` are the values of the choice's ``params:`` (``decision.args``),
+    which the compiled heuristic of such a choice takes after ``player``.
     Compiled expressions may also take the effect-language form
-    ``fn(match, frame)`` with the names in a frame dict; both are accepted so
-    the agent does not depend on how the compiler packages an expression.
+    ``fn(match, frame)`` with the names in a frame dict (the params under
+    their names); both are accepted so the agent does not depend on how the
+    compiler packages an expression.
     """
     cached = _SCORERS.get(heuristic)
-    if cached is not None:
-        return cached
+    if cached is not None and cached[0] == params:
+        return cached[1]
     try:
-        params = inspect.signature(heuristic).parameters.values()
-        required = sum(1 for p in params if p.default is p.empty
+        sig = inspect.signature(heuristic).parameters.values()
+        required = sum(1 for p in sig if p.default is p.empty
                        and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
     except (TypeError, ValueError):
-        required = 4
+        required = 4 + len(params)
     if required == 2:
-        def call(m, chosen, option, player, fn=heuristic):
-            return fn(m, {"chosen": chosen, "option": option, "player": player})
+        def call(m, chosen, option, player, *args, fn=heuristic, names=params):
+            frame = {"chosen": chosen, "option": option, "player": player}
+            frame.update(zip(names, args))
+            return fn(m, frame)
     else:
         call = heuristic
-    _SCORERS[heuristic] = call
+    _SCORERS[heuristic] = (params, call)
     return call
 
 

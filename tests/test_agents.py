@@ -150,6 +150,79 @@ def test_heuristic_agent_uses_documented_signature():
     assert calls == [([3], "card", None), ([8], "card", None), ([], "who", 2), ([], "pass", None)]
 
 
+PARAMS_GAME = textwrap.dedent("""\
+    name: Give
+    players: {min: 3, max: 3}
+    cards:
+      - {name: C, count: 6, props: {value: 1}}
+    zones:
+      hand: {per_player: true, visibility: owner}
+    player_vars:
+      got: 0
+    choices:
+      give:
+        params: [giver, bonus]
+        who: giver
+        prompt: "Player {giver}: give {bonus} to whom?"
+        options:
+          - {name: to, player: "players where it != giver"}
+    setup: |
+      move box to hand(0)
+    turn:
+      phases:
+        - name: play
+          effect: |
+            choose give(current, 2 + current)
+            let to = give.player
+            to.got += 2 + current
+            if current == 2:
+              win "given"
+    heuristics:
+      give: "bonus * 10 - player if giver == 0 else player"
+    """)
+
+
+def test_heuristic_agent_passes_the_choice_arguments(tmp_path):
+    """The heuristic of a choice with params reads them: (m, chosen, option, player, *args)."""
+    path = tmp_path / "give.yaml"
+    path.write_text(PARAMS_GAME, encoding="utf-8")
+    game = rulekit.load_game(path)
+    m = game.new_match(3, seed=0)
+    assert m.decision.args == (0, 2)
+    agent = HeuristicAgent(0)
+    assert agent.scores(m, m.decision) == [19, 18]          # bonus 2: 20 - player 1, 20 - player 2
+    assert agent.act(m, m.decision).player == 1
+    m.play(agent)
+    assert m.result()["outcome"] == "win"
+    # seat 0 gives 2 to seat 1; seats 1 and 2 score the highest seat: 3 to seat 2, 4 to seat 1
+    assert [pv["got"] for pv in m.pvars] == [0, 6, 3]
+
+
+def test_heuristic_agent_passes_arguments_to_both_signatures():
+    """The positional form gets the arguments after player; the frame form by
+    the names the rule file gives them under params (the cached scorer is
+    reused for later decisions)."""
+    seen = []
+
+    def positional(m, chosen, option, player, giver, bonus):
+        seen.append((giver, bonus))
+        return bonus - player
+
+    def framed(m, frame):
+        seen.append((frame["giver"], frame["bonus"]))
+        return frame["player"] * frame["bonus"]
+
+    options = [Action("to", (), 1), Action("to", (), 2)]
+    for fn, best in ((positional, 1), (framed, 2)):
+        source = {"choices": {"c": {"params": ["giver", "bonus"]}}}
+        match = SimpleNamespace(game=SimpleNamespace(choices={"c": SimpleNamespace(heuristic=fn)},
+                                                     source=source), card=lambda i: i)
+        for bonus in (3, 5):
+            decision = Decision(0, "c", "?", options, (0, bonus))
+            assert HeuristicAgent(0).act(match, decision).player == best
+    assert seen == [(0, 3)] * 2 + [(0, 5)] * 2 + [(0, 3)] * 2 + [(0, 5)] * 2
+
+
 def test_heuristic_that_gives_no_number_is_a_rule_error(tmp_path):
     game = tiny_game(tmp_path, [1, 2], "option")
     m = game.new_match(1, seed=0)

@@ -16,10 +16,14 @@ if str(ROOT) not in sys.path:
 import pytest  # noqa: E402
 
 import rulekit  # noqa: E402
+from rulekit.agents import make_agents  # noqa: E402
 from rulekit.cli import main  # noqa: E402
+from rulekit.cli.show import event_line, view_lines  # noqa: E402
+from rulekit.testing import prepare, smoke  # noqa: E402
 from rulekit.progress import Progress  # noqa: E402
 
 GAME = str(ROOT / "games" / "regicide.yaml")
+MECH = str(ROOT / "tests" / "games" / "mechanisms.yaml")   # options start_hp (1, 2, 3), thorns (bool)
 
 BROKEN = textwrap.dedent("""\
     name: Broken
@@ -252,6 +256,233 @@ def test_python_dash_m_with_piped_input():
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stdout + proc.stderr
     assert "'abc' is not an option" in proc.stdout and "no option 0" in proc.stdout
+
+
+# ---- match options (--option NAME=VALUE) ---------------------------------------
+
+def test_describe_lists_options_with_default_values_and_doc(capsys):
+    code, out, _ = run(capsys, "describe", MECH)
+    assert code == 0
+    assert "options (2; set with --option NAME=VALUE):" in out
+    assert re.search(r"^  start_hp\s+one of 1, 2, 3 \(default 2\) — hit points each player starts with$",
+                     out, re.M)
+    assert re.search(r"^  thorns\s+true or false \(default false\) — a player with an empty hand", out, re.M)
+    # the long forms of the other sections are described, not dumped
+    assert "  hurt(target, amount):" in out and "'params'" not in out
+    assert "target(attacker) (who: attacker)" in out
+    assert "attacks_this_turn = 0  (reset every turn)" in out
+    assert "team = none  (each player; seen only by its owner; shown to all when owner.revealed)" in out
+    assert "on damaged for each player (as owner):" in out
+    assert "tags: lists, cards with attack 20, basic 30; empty on 6" in out
+
+
+def test_describe_without_options_has_no_options_section(capsys):
+    _, out, _ = run(capsys, "describe", GAME)
+    assert "options (" not in out
+
+
+@pytest.mark.parametrize("given, expected", [
+    ([], {"start_hp": 2, "thorns": False}),
+    (["--option", "start_hp=3"], {"start_hp": 3, "thorns": False}),
+    (["-o", "thorns=yes", "-o", "start_hp=1"], {"start_hp": 1, "thorns": True}),
+    (["-o", "thorns=TRUE"], {"start_hp": 2, "thorns": True}),
+    (["-o", "thorns=0", "-o", "thorns=1"], {"start_hp": 2, "thorns": True}),   # the last one counts
+    (["-o", "thorns = no"], {"start_hp": 2, "thorns": False}),
+])
+def test_simulate_options_are_typed_and_used(capsys, given, expected):
+    code, out, err = run(capsys, "simulate", MECH, "-p", "3", "-g", "4", "--json", *given)
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["options"] == expected
+    game = rulekit.load_game(MECH)
+    decisions = 0
+    for seed in range(4):     # the same games as the options played directly
+        m = game.new_match(3, seed=seed, options=expected)
+        m.play(make_agents("random", 3, seed))
+        decisions += len(m.actions)
+    assert report["decisions"] == decisions
+
+
+def test_simulate_option_changes_the_games(capsys):
+    runs = {}
+    for hp in ("1", "3"):
+        _, out, _ = run(capsys, "simulate", MECH, "-p", "4", "-g", "20", "--json", "-o", f"start_hp={hp}")
+        runs[hp] = json.loads(out)["decisions"]
+    assert runs["1"] < runs["3"]
+    _, text, _ = run(capsys, "simulate", MECH, "-p", "4", "-g", "2", "-o", "start_hp=3")
+    assert "options:   start_hp=3, thorns=false" in text
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["-o", "start_hp=7"], "option 'start_hp' cannot be 7: choose one of 1, 2, 3"),
+    (["-o", "start_hp=lots"], "option 'start_hp' is a whole number, not 'lots'"),
+    (["-o", "thorns=maybe"], "option 'thorns' is true or false, not 'maybe'"),
+    (["-o", "colour=red"], "Mechanisms has no option 'colour' (its options: start_hp, thorns)"),
+    (["-o", "start_hpp=1"], "did you mean 'start_hp'?"),
+    (["-o", "start_hp"], "'start_hp' is not NAME=VALUE"),
+    (["-o", "=3"], "'=3' is not NAME=VALUE"),
+])
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_bad_option_is_a_usage_error(capsys, command, argv, message):
+    code, out, err = run(capsys, command, MECH, "-p", "2", *argv)
+    assert code == 2 and message in err and "Traceback" not in err
+    assert "game over" not in out
+
+
+def test_option_of_a_game_without_options(capsys):
+    code, _, err = run(capsys, "simulate", GAME, "-o", "start_hp=1")
+    assert code == 2 and "Regicide has no option 'start_hp' (it has no options)" in err
+
+
+def test_validate_play_uses_options(capsys):
+    code, out, err = run(capsys, "validate", MECH, "--play", "3", "-o", "start_hp=1", "--option", "thorns=true")
+    assert code == 0 and err == ""
+    assert out.strip().endswith("3 random games per player count played cleanly with start_hp=1, thorns=true")
+    assert "2 options" in out
+
+
+def test_validate_checks_options_against_every_file(capsys):
+    """A file without the option is reported (exit 2); the other files are still checked."""
+    code, out, err = run(capsys, "validate", GAME, MECH, "-o", "thorns=yes")
+    assert code == 2
+    assert f"rulekit: error: {GAME}: Regicide has no option 'thorns'" in err
+    assert f"{MECH}: ok" in out and "ok — Regicide" not in out
+    code, _, err = run(capsys, "validate", MECH, "-o", "start_hp=9")
+    assert code == 2 and "cannot be 9" in err
+
+
+def test_smoke_with_options_plays_those_matches():
+    game = rulekit.load_game(MECH)
+    assert smoke(game, 3, players=[3], options={"start_hp": 3, "thorns": True}) == []
+    with pytest.raises(ValueError, match="cannot be 5"):
+        smoke(game, 1, players=[3], options={"start_hp": 5})
+
+
+def test_play_with_options(capsys, monkeypatch):
+    code, out, _ = run(capsys, "play", MECH, "-p", "3", "-s", "1", "-o", "start_hp=3", stdin="q\n",
+                       monkeypatch=monkeypatch)
+    assert code == 0
+    assert "Options: start_hp=3, thorns=false." in out
+    assert "player 0 (you): hp 3" in out
+
+
+# ---- simulate: text stats and wins by seat -----------------------------------------
+
+def with_stats(tmp_path, stats: str) -> str:
+    text = Path(MECH).read_text(encoding="utf-8") + "\nstats:\n" + textwrap.indent(stats, "  ")
+    path = tmp_path / "mech_stats.yaml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_simulate_counts_text_stats(capsys, tmp_path):
+    path = with_stats(tmp_path, textwrap.dedent("""\
+        side: 'first(players).team if size(players) == 1 else "nobody"'
+        survivors: size(players)
+        long_game: 'turns if turns > 8 else none'
+        thorny: thorns
+        teams_left: 'unique(players.team)'
+        """))
+    code, out, _ = run(capsys, "simulate", path, "-p", "4", "-g", "30", "--json")
+    assert code == 0
+    report = json.loads(out)
+    for key in ("games", "seconds", "decisions", "results", "stats"):
+        assert key in report
+    stats = report["stats"]
+    side = stats["side"]["counts"]
+    assert set(side) <= {"odd", "even"} and sum(side.values()) == 30
+    assert list(side.values()) == sorted(side.values(), reverse=True)      # most frequent first
+    assert stats["survivors"] == {"mean": 1.0, "min": 1, "max": 1}
+    assert stats["thorny"] == {"counts": {"false": 30}}
+    assert set(stats["teams_left"]["counts"]) <= {"[odd]", "[even]"}       # lists written as lists
+    mixed = stats["long_game"]                                              # a number, or none
+    assert mixed["numbers"] + mixed["counts"]["none"] == 30 and mixed["min"] > 8
+    code, text, _ = run(capsys, "simulate", path, "-p", "4", "-g", "30")
+    assert code == 0
+    line = next(line for line in text.splitlines() if line.strip().startswith("side "))
+    for value, n in side.items():
+        assert f"{value} {n} ({n / 30:.0%})" in line
+    assert re.search(r"long_game\s+mean [\d.]+  min \d+  max \d+  \(in \d+ games?\);  none \d+", text)
+
+
+def test_simulate_text_shows_wins_by_seat_for_competitive_games(capsys):
+    code, out, _ = run(capsys, "simulate", MECH, "-p", "3", "-g", "30", "-a", "heuristic,random", "--json")
+    winners = json.loads(out)["results"]["winners"]
+    assert code == 0 and set(winners) == {"0", "1", "2"} and sum(winners.values()) == 30
+    _, text, _ = run(capsys, "simulate", MECH, "-p", "3", "-g", "30", "-a", "heuristic,random")
+    lines = text.splitlines()
+    start = lines.index("wins by seat:")
+    for p, agent in enumerate(["heuristic", "random", "heuristic"]):
+        n = winners[str(p)]
+        assert re.fullmatch(rf"  player {p} \({agent}\)\s+{n}\s+{n / 30:.1%}", lines[start + 1 + p])
+
+
+COOP = textwrap.dedent("""\
+    name: Together
+    players: {min: 2, max: 3}
+    cards:
+      - {name: X, count: 4}
+    zones:
+      deck: {visibility: hidden}
+      done: {}
+    choices:
+      go:
+        options:
+          - {name: draw}
+          - {name: quit}
+    setup: move box to deck
+    turn:
+      phases:
+        - name: play
+          effect: |
+            choose go
+            if go.option == "quit":
+              lose "gave up"
+            move top(deck, 1) to done
+            if size(deck) == 0:
+              win "all drawn"
+    """)
+
+
+def test_simulate_text_for_co_operative_wins(capsys, tmp_path):
+    path = tmp_path / "coop.yaml"
+    path.write_text(COOP, encoding="utf-8")
+    code, out, _ = run(capsys, "simulate", str(path), "-p", "2", "-g", "40")
+    assert code == 0
+    wins = int(re.search(r"win rate: .*\((\d+) of 40\)", out).group(1))
+    assert 0 < wins < 40
+    assert f"winners:   all players together, in each of the {wins} won games" in out
+    assert "wins by seat" not in out
+
+
+# ---- play: hidden variables and eliminated players -------------------------------------
+
+def test_play_table_shows_hidden_variables_and_players_out():
+    game = rulekit.load_game(MECH)
+    m = prepare(game, 3, zones={"hand(0)": ["Hit"], "deck": ["Block"] * 4}, phase="play", out=[1],
+                player_vars={p: {"hp": hp, "team": "odd" if p % 2 else "even"} for p, hp in enumerate([2, 0, 2])})
+    who = lambda p: f"player {p}" + (" (you)" if p == 0 else "")  # noqa: E731
+    lines = view_lines(m, 0, who)
+    assert "  player 0 (you): hp 2 · team even · revealed false · plays 0" in lines
+    assert "  player 1 — out: hp 0 · team (hidden) · revealed false · plays 0" in lines
+    assert "  player 2: hp 2 · team (hidden) · revealed false · plays 0" in lines
+    assert event_line({"event": "eliminate", "player": 1}, who) == "player 1 is out of the game"
+    # once revealed, everybody sees the team
+    m.pvars[1]["revealed"] = True
+    assert "  player 1 — out: hp 0 · team odd · revealed true · plays 0" in view_lines(m, 2, who)
+
+
+def test_play_tells_the_person_when_they_are_out(capsys, monkeypatch):
+    """Seat 1 has 1 hit point and always passes; the agents play on without it."""
+    for seed in range(30):
+        code, out, _ = run(capsys, "play", MECH, "-p", "3", "--seat", "1", "-s", str(seed), "-a", "random",
+                           "-o", "start_hp=1", stdin="1\n" * 300, monkeypatch=monkeypatch)
+        assert code == 0
+        if "You are out of the game" in out:
+            break
+    else:
+        pytest.fail("seat 1 was never eliminated in 30 games")
+    assert out.count("You are out of the game") == 1 and "== game over" in out
 
 
 # ---- progress ----------------------------------------------------------------

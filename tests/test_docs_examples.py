@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 import rulekit
 from rulekit.testing import prepare, smoke
@@ -71,3 +72,32 @@ def test_the_readme_example_rule_file_loads_and_plays():
     game = rulekit.load_game_text(block, "README.md")
     assert len(game.cards) == 6
     assert smoke(game, games=20) == []
+
+
+def test_the_readme_forms_for_bigger_games_work():
+    """The second rule-file block of README.md ("Bigger games use a few more
+    forms") works when added to the first one, and does what the text says."""
+    readme = (EXAMPLES.parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in readme.split("## Writing a game", 1)[1].split("```yaml")[1:3]]
+    data, extra = (yaml.safe_load(b) for b in blocks)
+    # plain YAML reads the key 'on' as true; rulekit's loader does not
+    extra["triggers"] = [{("on" if k is True else k): v for k, v in t.items()} for t in extra["triggers"]]
+    for key, value in extra.items():
+        if isinstance(value, dict):
+            data.setdefault(key, {}).update(value)
+        else:
+            data.setdefault(key, []).extend(value)
+    del data["card_total"]
+    game = rulekit.load_game_text(yaml.safe_dump(data, allow_unicode=True), "README.md")
+    assert game.new_match(3).options == {"start_hp": 2, "thorns": False}
+    assert game.vars["order"] == [] and game.cards[-1].props["tags"] == ["attack", "basic"]
+
+    m = prepare(game, 4, zones={"hand(0)": ["Hit"], "deck": ["Joker"]}, player_vars={p: {"hp": 2} for p in range(4)},
+                options={"thorns": True}, out=[2])
+    hurt = game.procedures["hurt"].run       # never decides: a plain function
+    assert hurt(m, 0, 1) == 1 and m.pvars[0]["hp"] == 1      # holding a card: no thorns
+    assert hurt(m, 1, 1) == 2 and m.pvars[1]["hp"] == 0      # empty hand: one more
+    assert m.players == [0, 3] and m.out == [False, True, True, False]
+    assert "team" in m.view(0)["player_vars"][1] and "team" not in m.view(0)["player_vars"][3]
+    m.apply(next(a for a in m.legal_actions() if a.option == "pass"))
+    assert m.current == 3                                     # seats 1 and 2 are skipped

@@ -32,6 +32,10 @@ def describe(game: Game) -> str:
     if game.description:
         out += textwrap.wrap(one_line(game.description), 78)
     out += ["", f"players: {player_counts(game)}", ""]
+    if game.options:
+        out += [f"options ({len(game.options)}; set with --option NAME=VALUE):"]
+        out += aligned((name, _option_text(spec)) for name, spec in game.options.items())
+        out.append("")
     out += _describe_cards(game)
     out += ["", f"zones ({len(game.zones)}):"]
     out += aligned((z.name, _zone_traits(z, src.get("zones", {}).get(z.name, {}))) for z in game.zones)
@@ -41,15 +45,22 @@ def describe(game: Game) -> str:
             out.append(f"  {name}: " + ", ".join(f"{fmt(k)} → {fmt(v)}" for k, v in table.items()))
     if game.vars or game.player_vars:
         out += ["", "vars:"]
-        out += [f"  {k} = {fmt(v)}" for k, v in game.vars.items()]
-        out += [f"  {k} = {fmt(v)}  (each player)" for k, v in game.player_vars.items()]
+        out += [f"  {k} = {fmt(v)}{_var_traits(src.get('vars', {}).get(k), False)}"
+                for k, v in game.vars.items()]
+        out += [f"  {k} = {fmt(v)}{_var_traits(src.get('player_vars', {}).get(k), True)}"
+                for k, v in game.player_vars.items()]
     out += ["", f"choices ({len(game.choices)}):"]
     for name, choice in game.choices.items():
         out += _describe_choice(name, choice, src)
     if game.procedures:
         out += ["", f"procedures ({len(game.procedures)}):"]
         for name in game.procedures:
-            out += [f"  {name}:"] + _code(src.get("procedures", {}).get(name, ""))
+            spec = src.get("procedures", {}).get(name, "")
+            if not isinstance(spec, dict):
+                spec = {"effect": spec}
+            params = f"({', '.join(spec['params'])})" if spec.get("params") else ""
+            doc = f" — {one_line(spec['doc'])}" if spec.get("doc") else ""
+            out += [f"  {name}{params}:{doc}"] + _code(spec.get("effect", ""))
     if src.get("setup"):
         out += ["", "setup:"] + _code(src["setup"])
     turn = src.get("turn", {})
@@ -63,12 +74,43 @@ def describe(game: Game) -> str:
     if triggers:
         out += ["", f"triggers ({len(triggers)}):"]
         for t in triggers:
-            when = f" when {t['when']}" if t.get("when") else ""
-            out += [f"  on {t.get('on')}{when}:"] + _code(t.get("effect", ""))
+            each = " for each player (as owner)" if t.get("each_player") else ""
+            when = f" when {one_line(t['when'])}" if t.get("when") else ""
+            out += [f"  on {t.get('on')}{each}{when}:"] + _code(t.get("effect", ""))
     if src.get("stats"):
         out += ["", "stats (recorded at the end of every match):"]
         out += [f"  {k} = {v}" for k, v in src["stats"].items()]
     return "\n".join(out)
+
+
+def _option_text(spec: dict) -> str:
+    """``one of 1, 2, 3 (default 2) — doc``."""
+    if spec.get("values"):
+        text = "one of " + ", ".join(fmt(v) for v in spec["values"])
+    else:
+        text = _TYPE_WORDS.get(type(spec["default"]), "a value")
+    text += f" (default {fmt(spec['default'])})"
+    return text + (f" — {one_line(spec['doc'])}" if spec.get("doc") else "")
+
+
+_TYPE_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+
+
+def _var_traits(spec: Any, per_player: bool) -> str:
+    """What the long form of a variable adds: resets, who sees it, its doc."""
+    traits = ["each player"] if per_player else []
+    if isinstance(spec, dict):
+        if spec.get("reset"):
+            traits.append(f"reset every {spec['reset']}")
+        visibility = spec.get("visibility", "public")
+        if visibility == "owner":
+            traits.append("seen only by its owner")
+        elif visibility == "hidden":
+            traits.append("seen by nobody")
+        if visibility != "public" and spec.get("shown_when"):
+            traits.append(f"shown to all when {one_line(spec['shown_when'])}")
+    doc = f" — {one_line(spec['doc'])}" if isinstance(spec, dict) and spec.get("doc") else ""
+    return (f"  ({'; '.join(traits)})" if traits else "") + doc
 
 
 def _zone_traits(zone: Any, spec: dict) -> str:
@@ -88,7 +130,8 @@ def _describe_choice(name: str, choice: Any, src: dict) -> list[str]:
     spec = src.get("choices", {}).get(name, {})
     who = spec.get("who", "current")
     heuristic = src.get("heuristics", {}).get(name)
-    out = [f"  {name} (who: {who}): {choice.prompt}"]
+    params = f"({', '.join(spec['params'])})" if spec.get("params") else ""
+    out = [f"  {name}{params} (who: {who}): {choice.prompt}"]
     if spec.get("doc"):
         out += textwrap.wrap(spec["doc"], 76, initial_indent="    ", subsequent_indent="    ")
     for o in spec.get("options", []):
@@ -122,16 +165,19 @@ def _describe_cards(game: Game) -> list[str]:
     props: list[str] = []
     for c in cards:
         props += [p for p in c.props if p not in props]
-    group = _grouping_prop(cards, props)
+    # a property that only repeats each card's name (card.name) says nothing new here
+    props = [p for p in props if not all(c.props.get(p) == c.name for c in cards)]
+    # group by a property every card has (one that only some cards have makes a "none" heap)
+    group = _grouping_prop(cards, [p for p in props if all(p in c.props for c in cards)] or props)
     if group is None:
         out.append("  " + _compact_names(cards))
     else:
         out.append(f"  by {group}:")
-        groups: dict[Any, list] = {}
+        groups: dict[str, list] = {}
         for c in cards:
-            groups.setdefault(c.props.get(group), []).append(c)
+            groups.setdefault(fmt(c.props.get(group)), []).append(c)
         for value, members in groups.items():
-            line = f"    {fmt(value)} ({len(members)}): {_compact_names(members)}"
+            line = f"    {value} ({len(members)}): {_compact_names(members)}"
             out += textwrap.wrap(line, 78, subsequent_indent="        ")
     if props:
         out.append("  properties:")
@@ -160,6 +206,11 @@ def _compact_names(cards: Sequence) -> str:
 def _prop_summary(cards: Sequence, prop: str) -> str:
     values = [c.props[prop] for c in cards if prop in c.props]
     on = "" if len(values) == len(cards) else f" (on {len(values)} cards)"
+    if values and all(isinstance(v, list) for v in values):
+        items = Counter(fmt(x) for v in values for x in v)
+        empty = sum(1 for v in values if not v)
+        return ("lists, cards with " + (pairs(items) if items else "nothing")
+                + (f"; empty on {empty}" if empty else "") + on)
     numbers = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
     if numbers and len(numbers) == len(values):
         lo, hi = min(numbers), max(numbers)

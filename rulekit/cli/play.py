@@ -7,7 +7,8 @@ import sys
 
 from ..engine.runtime import Action
 from ..model import Game
-from .common import EXIT_OK, CliError, add_agents, add_file_and_players, add_seed, game_and_players, seats
+from .common import (EXIT_OK, CliError, add_agents, add_file_and_players, add_options, add_seed,
+                     game_and_players, game_options, options_text, seats)
 from .console import Console, Quit
 from .show import event_line, help_lines, result_lines, table_lines
 from .text import one_line, plural
@@ -20,6 +21,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_seed(p, "the match")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0 is the first player (default 0)")
     add_agents(p, "heuristic", "agents for the other seats")
+    add_options(p)
     p.set_defaults(run=run)
 
 
@@ -29,16 +31,20 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--seat {args.seat} does not exist with {plural(players, 'player')}: "
                        f"seats are 0 to {players - 1}")
     agents = seats(args.agents, players, args.seed)
-    return Session(game, players, args.seed, args.seat, agents, Console(sys.stdin, sys.stdout)).run()
+    options = game_options(game, args.options)
+    return Session(game, players, args.seed, args.seat, agents, Console(sys.stdin, sys.stdout),
+                   options).run()
 
 
 class Session:
     """One person playing one seat of a match against agents."""
 
-    def __init__(self, game: Game, players: int, seed: int, seat: int, agents: list, console: Console):
+    def __init__(self, game: Game, players: int, seed: int, seat: int, agents: list, console: Console,
+                 options: dict | None = None):
         self.game, self.seat, self.agents, self.io = game, seat, agents, console
         self.seed = seed
-        self.match = game.new_match(players, seed=seed)
+        self.match = game.new_match(players, seed=seed, options=options)
+        self.told_out = False
 
     def who(self, p: int) -> str:
         if p == self.seat:
@@ -51,8 +57,11 @@ class Session:
         io.say(f"{self.game.name} — {plural(m.n, 'player')}, seed {self.seed}.  "
                f"You are player {self.seat}" + (f"; also playing: {others}." if others else ".")
                + "  Type ? for help.")
+        if m.options:
+            io.say(f"Options: {options_text(m.options)}.")
         try:
             while m.decision is not None:
+                self._tell_if_out()
                 dec = m.decision
                 if dec.player == self.seat:
                     m.apply(self.ask_person())
@@ -65,8 +74,17 @@ class Session:
             reason = stop if isinstance(stop, Quit) else "interrupted"
             io.say(f"Leaving the match unfinished at turn {m.turn} ({reason}).")
             return EXIT_OK
+        self._tell_if_out()
         io.say_lines(result_lines(m, self.who))
         return EXIT_OK
+
+    def _tell_if_out(self) -> None:
+        """Once the person's seat is eliminated the agents play on without them: say so once."""
+        m = self.match
+        if not self.told_out and m.out[self.seat]:
+            self.told_out = True
+            self.io.say(f"  You are out of the game (turn {m.turn})"
+                        + ("; the others play on." if m.decision is not None else "."))
 
     # -- the person's turn
     def ask_person(self) -> Action:

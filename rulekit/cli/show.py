@@ -11,7 +11,7 @@ import shutil
 from typing import TYPE_CHECKING, Callable
 
 from ..model import Game
-from .text import pairs, plural
+from .text import fmt, pairs, plural
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -57,9 +57,23 @@ def view_lines(match: Match, seat: int, who: Who) -> list[str]:
         out.append(f"  empty: {', '.join(empty)}")
     if view["vars"]:
         out.append("  " + pairs(view["vars"], " · "))
+    out += player_lines(match.game, view, who)
+    return out
+
+
+def player_lines(game: Game, view: dict, who: Who) -> list[str]:
+    """One line a player: their variables as the viewer may see them, in the
+    order the rule file declares them.  A variable kept from the viewer (a
+    hidden role) is shown as ``(hidden)``; eliminated players are marked out."""
+    declared = list(game.player_vars)
+    gone = set(view.get("out", ()))
+    out = []
     for p, pv in enumerate(view["player_vars"]):
-        if pv:
-            out.append(f"  {who(p)}: " + pairs(pv, " · "))
+        names = declared + [k for k in pv if k not in declared]
+        shown = " · ".join(f"{k} {fmt(pv[k])}" if k in pv else f"{k} (hidden)" for k in names)
+        label = who(p) + (" — out" if p in gone else "")
+        if shown or p in gone:
+            out.append(f"  {label}" + (f": {shown}" if shown else ""))
     return out
 
 
@@ -112,6 +126,10 @@ def event_line(ev: dict, who: Who) -> str:
         return f"end: {ev['outcome']} — {ev['reason']}"
     if kind == "note":
         return str(ev.get("text"))
+    if kind == "eliminate":
+        return f"{who(ev['player'])} is out of the game"
+    if kind == "emit":
+        return f"event {ev['name']}"
     return json.dumps(ev, ensure_ascii=False)
 
 

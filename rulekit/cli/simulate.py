@@ -10,8 +10,9 @@ from collections import Counter
 from ..errors import RuleRuntimeError, StepBudgetExceeded
 from ..model import Game
 from ..progress import Progress
-from .common import (EXIT_OK, EXIT_RULES, CliError, add_agents, add_file_and_players, add_seed,
-                     game_and_players, positive, seats)
+from .common import (EXIT_OK, EXIT_RULES, CliError, add_agents, add_file_and_players, add_options,
+                     add_seed, game_and_players, game_options, options_argv, options_text, positive,
+                     seats)
 from .text import aligned, fmt, pairs, plural
 
 
@@ -23,6 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", "-g", type=positive, default=100, help="number of games (default 100)")
     add_seed(p, "the first game")
     add_agents(p, "random", "agent for every seat, or one per seat comma-separated")
+    add_options(p, "every game")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.add_argument("--no-progress", action="store_true", help="never show the progress bar")
     p.set_defaults(run=run)
@@ -31,9 +33,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     game, players = game_and_players(args)
     seats(args.agents, players, 0)  # a bad agent name fails before any game is played
+    options = game_options(game, args.options)  # so does a bad --option
     progress = Progress(args.games, "simulating", enabled=not args.no_progress)
     try:
-        report = simulate(game, players, args.games, args.seed, args.agents, progress)
+        report = simulate(game, players, args.games, args.seed, args.agents, progress,
+                          options=options, replay=options_argv(args.options))
     finally:
         progress.close()
     if args.json:
@@ -44,8 +48,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def simulate(game: Game, players: int, games: int, seed: int, agents: str,
-             progress: Progress | None = None) -> dict:
-    """Play ``games`` matches (match i seeded ``seed + i``) and aggregate the results."""
+             progress: Progress | None = None, options: dict | None = None, replay: str = "") -> dict:
+    """Play ``games`` matches (match i seeded ``seed + i``, with the match
+    ``options``) and aggregate the results.  ``replay`` is the ``--option``
+    text the hint for reproducing a failed game repeats."""
+    options = game.match_options(options)
     outcomes: Counter = Counter()
     reasons: Counter = Counter()
     winners: Counter = Counter()
@@ -55,7 +62,7 @@ def simulate(game: Game, players: int, games: int, seed: int, agents: str,
     for i in range(games):
         s = seed + i
         try:
-            match = game.new_match(players, seed=s)
+            match = game.new_match(players, seed=s, options=options)
             by_seat = seats(agents, players, s)
             while True:
                 dec = match.decision
@@ -65,7 +72,7 @@ def simulate(game: Game, players: int, games: int, seed: int, agents: str,
         except (StepBudgetExceeded, RuleRuntimeError) as err:
             raise CliError(f"game {i + 1} (seed {s}) failed: {err}\n"
                            f"    hint: reproduce it alone with: rulekit simulate {game.file} --players {players} "
-                           f"--games 1 --seed {s} --agents {agents}", EXIT_RULES) from None
+                           f"--games 1 --seed {s} --agents {agents}{replay}", EXIT_RULES) from None
         decisions += len(match.actions)
         result = match.result()
         outcomes[result["outcome"]] += 1
@@ -81,6 +88,7 @@ def simulate(game: Game, players: int, games: int, seed: int, agents: str,
         "players": players,
         "agents": agents,
         "seed": seed,
+        "options": options,
         "games": games,
         "seconds": round(seconds, 6),
         "decisions": decisions,
@@ -97,36 +105,83 @@ def simulate(game: Game, players: int, games: int, seed: int, agents: str,
 
 
 def aggregate(values: list) -> dict:
-    """Numbers: mean, min, max.  Anything else (text, true/false): counts."""
-    if values and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-        return {"mean": sum(values) / len(values), "min": min(values), "max": max(values)}
-    return {"counts": dict(Counter(fmt(v) for v in values).most_common())}
+    """Numbers: mean, min, max.  Anything else (text, true/false, lists, none):
+    how many games gave each value, most frequent first.  A stat that is a
+    number in some games and not in others (e.g. none when it did not apply)
+    gets both: the figures of the numbers, how many games gave one
+    (``numbers``), and the counts of the other values."""
+    numbers = [v for v in values if _is_number(v)]
+    others = [v for v in values if not _is_number(v)]
+    out: dict = {}
+    if numbers:
+        out.update(mean=sum(numbers) / len(numbers), min=min(numbers), max=max(numbers))
+        if not others:
+            return out
+        out["numbers"] = len(numbers)
+    out["counts"] = dict(Counter(fmt(v) for v in others).most_common())
+    return out
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def format_report(r: dict) -> str:
     """The report of :func:`simulate` as text."""
-    res = r["results"]
+    res, games = r["results"], r["games"]
     wins = res["outcomes"].get("win", 0)
     out = [
-        f"{r['game']}: {plural(r['games'], 'game')}, {plural(r['players'], 'player')}, "
-        f"agents {r['agents']}, seeds {r['seed']}..{r['seed'] + r['games'] - 1}",
-        f"win rate:  {res['win_rate']:.2%} ({wins} of {r['games']})",
+        f"{r['game']}: {plural(games, 'game')}, {plural(r['players'], 'player')}, "
+        f"agents {r['agents']}, seeds {r['seed']}..{r['seed'] + games - 1}",
+    ]
+    if r.get("options"):
+        out.append("options:   " + options_text(r["options"]))
+    out += [
+        f"win rate:  {res['win_rate']:.2%} ({wins} of {games})",
         "outcomes:  " + pairs(res["outcomes"]),
     ]
     out.append("reasons:")
     out += [f"  {n:>7}  {reason}" for reason, n in res["reasons"].items()]
-    if any(res["winners"].values()):
-        out.append("winners:   " + ", ".join(f"player {p} {n}" for p, n in res["winners"].items()))
+    out += _winner_lines(res["winners"], wins, games, _seat_agents(r["agents"], r["players"]))
     if r["stats"]:
         out.append("stats:")
-        out += aligned((name, _stat_text(agg)) for name, agg in r["stats"].items())
+        out += aligned((name, _stat_text(agg, games)) for name, agg in r["stats"].items())
     gps, dps = r["games_per_second"], r["decisions_per_second"]
     speed = f"{gps:,.0f} games/s, {dps:,.0f} decisions/s" if gps is not None else "too fast to time"
     out.append(f"speed:     {r['seconds']:.2f} s for {r['decisions']:,} decisions — {speed}")
     return "\n".join(out)
 
 
-def _stat_text(agg: dict) -> str:
+def _winner_lines(winners: dict[str, int], wins: int, games: int, agents: list[str]) -> list[str]:
+    """Wins by seat, with each seat's agent and share of the games; one line
+    when every won game was won by all the players together (co-operative)."""
+    counts = [winners.get(str(p), 0) for p in range(len(agents))]
+    if not any(counts) or len(counts) == 1:    # one player: the win rate says it all
+        return []
+    if all(n == wins for n in counts):
+        return [f"winners:   all players together, in each of the {plural(wins, 'won game')}"]
+    labels = [f"player {p} ({agent})" for p, agent in enumerate(agents)]
+    width = max(len(label) for label in labels)
+    digits = len(str(max(counts)))
+    out = ["wins by seat:"]
+    out += [f"  {label:<{width}}  {n:>{digits}}  {n / games:6.1%}" for label, n in zip(labels, counts)]
+    if sum(counts) > wins:
+        out.append("  (a shared win counts for each of its winners)")
+    return out
+
+
+def _seat_agents(spec: str, players: int) -> list[str]:
+    """The agent of each seat, as make_agents() gives them out (names cycled)."""
+    names = [n.strip() for n in str(spec).split(",") if n.strip()] or ["?"]
+    return [names[p % len(names)] for p in range(players)]
+
+
+def _stat_text(agg: dict, games: int) -> str:
+    parts = []
+    if "mean" in agg:
+        parts.append(f"mean {agg['mean']:.3f}  min {fmt(agg['min'])}  max {fmt(agg['max'])}")
+        if "numbers" in agg:
+            parts[-1] += f"  (in {plural(agg['numbers'], 'game')})"
     if "counts" in agg:
-        return pairs(agg["counts"])
-    return f"mean {agg['mean']:.3f}  min {fmt(agg['min'])}  max {fmt(agg['max'])}"
+        parts.append(", ".join(f"{value} {n} ({n / games:.0%})" for value, n in agg["counts"].items()))
+    return ";  ".join(parts)

@@ -8,7 +8,8 @@ from ..errors import RuleFileError
 from ..loader import load_game
 from ..model import Game
 from ..testing import smoke
-from .common import EXIT_OK, EXIT_RULES
+from .common import (EXIT_OK, EXIT_RULES, EXIT_USAGE, CliError, add_options, error, game_options,
+                     options_text)
 from .text import player_range, plural
 
 
@@ -19,11 +20,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--play", type=int, default=0, metavar="N",
                    help="also play N random games per player count, checking that every game "
                         "ends, no card is lost and replays agree")
+    add_options(p, "the games --play plays")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Every file is checked, even after a broken one, so one run reports them all."""
+    """Every file is checked, even after a broken one, so one run reports them all.
+    ``--option`` settings are checked against every file (and used by the
+    games of ``--play``); a file without such an option is a usage error (2)."""
     status = EXIT_OK
     for path in args.files:
         try:
@@ -31,18 +35,26 @@ def run(args: argparse.Namespace) -> int:
         except RuleFileError as err:
             print(str(err), file=sys.stderr)
             print(f"{path}: {plural(len(err.errors), 'error')}", file=sys.stderr)
-            status = EXIT_RULES
+            status = max(status, EXIT_RULES)
             continue
+        try:
+            options = game_options(game, args.options)
+        except CliError as err:
+            error(f"{path}: {err}")
+            status = max(status, EXIT_USAGE)
+            continue
+        with_options = f" with {options_text(options)}" if args.options else ""
         if args.play > 0:
-            problems = smoke(game, args.play)
+            problems = smoke(game, args.play, options=options)
             if problems:
                 for problem in problems:
-                    print(f"{path}: error in play: {problem}", file=sys.stderr)
+                    print(f"{path}: error in play{with_options}: {problem}", file=sys.stderr)
                 print(f"{path}: loads, but {plural(len(problems), 'random game')} failed"
                       f"{' (stopped after 10)' if len(problems) >= 10 else ''}", file=sys.stderr)
-                status = EXIT_RULES
+                status = max(status, EXIT_RULES)
                 continue
-        played = f"; {args.play} random games per player count played cleanly" if args.play > 0 else ""
+        played = (f"; {args.play} random games per player count played cleanly{with_options}"
+                  if args.play > 0 else "")
         print(f"{path}: ok — {summary(game)}{played}")
     return status
 
@@ -53,4 +65,4 @@ def summary(game: Game) -> str:
         game.name, player_range(game), plural(len(game.cards), "card"),
         plural(len(game.zones), "zone"), plural(len(game.phases), "phase"),
         plural(len(game.choices), "choice"), plural(len(game.procedures), "procedure"),
-    ])
+    ] + ([plural(len(game.options), "option")] if game.options else []))
