@@ -210,7 +210,8 @@ def test_play_reasks_bad_input_and_quits(capsys, monkeypatch):
     assert "q, quit" in out                       # help
     assert "turn of player 0 (you)" in out        # log
     assert out.count("── turn 1 · your turn · phase play ──") == 2   # shown, then view again
-    assert "hand(0) (yours)" in out and "hand(1)" in out and "7 cards, face down" in out
+    assert "player 0 (you): yielded false\n      hand         7: " in out     # your hand, under you
+    assert "player 1 (heuristic): yielded false\n      hand         7 cards, face down" in out
     assert "Leaving the match unfinished" in out
 
 
@@ -458,7 +459,9 @@ def test_simulate_text_for_co_operative_wins(capsys, tmp_path):
 # ---- play: hidden variables and eliminated players -------------------------------------
 
 def test_play_table_shows_hidden_variables_and_players_out():
-    game = rulekit.load_game(MECH)
+    """Without a display: section, each player's variables are listed."""
+    text = Path(MECH).read_text(encoding="utf-8")
+    game = rulekit.load_game_text(text[:text.index("\ndisplay:")], str(MECH))
     m = prepare(game, 3, zones={"hand(0)": ["Hit"], "deck": ["Block"] * 4}, phase="play", out=[1],
                 player_vars={p: {"hp": hp, "team": "odd" if p % 2 else "even"} for p, hp in enumerate([2, 0, 2])})
     who = lambda p: f"player {p}" + (" (you)" if p == 0 else "")  # noqa: E731
@@ -470,6 +473,16 @@ def test_play_table_shows_hidden_variables_and_players_out():
     # once revealed, everybody sees the team
     m.pvars[1]["revealed"] = True
     assert "  player 1 — out: hp 0 · team odd · revealed true · plays 0" in view_lines(m, 2, who)
+
+
+def test_play_table_shows_display_values_instead_of_variables():
+    game = rulekit.load_game(MECH)
+    m = prepare(game, 3, zones={"hand(0)": ["Hit"], "deck": ["Block"] * 4}, phase="play",
+                player_vars={p: {"hp": 2} for p in range(3)})
+    lines = view_lines(m, 0, lambda p: f"player {p}")
+    assert "  player 0: hp 2 · distance none" in lines
+    assert "  player 2: hp 2 · distance 1" in lines
+    assert "      hand         1: Hit" in lines
 
 
 def test_play_tells_the_person_when_they_are_out(capsys, monkeypatch):

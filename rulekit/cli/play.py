@@ -45,6 +45,7 @@ class Session:
         self.seed = seed
         self.match = game.new_match(players, seed=seed, options=options)
         self.told_out = False
+        self.seen = 0          # log entries already told to the person
 
     def who(self, p: int) -> str:
         if p == self.seat:
@@ -64,24 +65,38 @@ class Session:
                 self._tell_if_out()
                 dec = m.decision
                 if dec.player == self.seat:
-                    m.apply(self.ask_person())
-                else:
-                    action = self.agents[dec.player].act(m, dec)
-                    hidden = self._hidden_before(action)
+                    self._catch_up()
+                    action = self.ask_person()
+                    self.seen = len(m.log)      # what follows the person's answer is told later
                     m.apply(action)
-                    io.say(f"  {self.who(dec.player)} — {dec.choice}: {self._visible(action, hidden)}")
+                else:
+                    m.apply(self.agents[dec.player].act(m, dec))
         except (Quit, KeyboardInterrupt) as stop:
             reason = stop if isinstance(stop, Quit) else "interrupted"
             io.say(f"Leaving the match unfinished at turn {m.turn} ({reason}).")
             return EXIT_OK
+        self._catch_up()
         self._tell_if_out()
         io.say_lines(result_lines(m, self.who))
         return EXIT_OK
+
+    def _catch_up(self) -> None:
+        """Tell what the others did since the person last decided, as their
+        seat's redacted log shows it.  Told late rather than as it happens,
+        so a card that was played face up shows by name (see
+        :func:`rulekit.engine.view.event_dicts`)."""
+        m = self.match
+        told = {"decide", "eliminate", "note", "turn"}
+        for ev in m.view(self.seat, since=self.seen)["log"]:
+            if ev["event"] in told and not (ev["event"] == "decide" and ev["player"] == self.seat):
+                self.io.say("  " + event_line(ev, self.who))
+        self.seen = len(m.log)
 
     def _tell_if_out(self) -> None:
         """Once the person's seat is eliminated the agents play on without them: say so once."""
         m = self.match
         if not self.told_out and m.out[self.seat]:
+            self._catch_up()
             self.told_out = True
             self.io.say(f"  You are out of the game (turn {m.turn})"
                         + ("; the others play on." if m.decision is not None else "."))
@@ -127,26 +142,3 @@ class Session:
             count = int(rest[0])
         events = self.match.view(self.seat)["log"][-count:] if count else []
         self.io.say_lines("  " + event_line(ev, self.who) for ev in events)
-
-    # -- agents' actions, as the person may see them
-    def _sees(self, cid: int) -> bool:
-        for zone in self.match.all_zones():
-            if any(c.id == cid for c in zone.cards):
-                vis = zone.zdef.visibility
-                return (vis == "public" or (vis == "owner" and zone.owner == self.seat)
-                        or (vis == "top" and zone.cards[-1].id == cid))
-        return False
-
-    def _hidden_before(self, action: Action) -> set[int]:
-        return {cid for cid in action.cards if not self._sees(cid)}
-
-    def _visible(self, action: Action, hidden_before: set[int]) -> str:
-        """The action in words, naming only cards the person saw before or sees now."""
-        m = self.match
-        parts = [action.option]
-        for cid in action.cards:
-            shown = cid not in hidden_before or self._sees(cid)
-            parts.append(m.card(cid).name if shown else "(hidden card)")
-        if action.player is not None:
-            parts.append(self.who(action.player))
-        return " ".join(parts)

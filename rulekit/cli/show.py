@@ -34,46 +34,67 @@ def table_lines(match: Match, seat: int, who: Who) -> list[str]:
 
 
 def view_lines(match: Match, seat: int, who: Who) -> list[str]:
+    """Shared zones first, then one block per player: what the rule file's
+    ``display:`` says about them (or their variables), then their own
+    non-empty zones, so a table of many players with many small zones (hand,
+    equipment slots, ...) still reads at a glance."""
     view = match.view(seat)
     whose = "your" if view["current"] == seat else f"player {view['current']}'s"
     out = ["", f"── turn {view['turn']} · {whose} turn · phase {view['phase']} ──"]
-    empty = []
+    shared = [z for z in match.all_zones() if z.owner is None]
     width = max(len(z.name) for z in match.all_zones())
-    for zone in match.all_zones():
+    empty = []
+    for zone in shared:
         info = view["zones"][zone.name]
         if info["count"] == 0:
             if zone.name != match.game.zones[0].name:
                 empty.append(zone.name)
             continue
-        label = zone.name + (" (yours)" if zone.owner == seat else "")
-        if "cards" in info:
-            text = f"{info['count']}: " + " ".join(info["cards"])
-        elif "top" in info:
-            text = f"{plural(info['count'], 'card')}, top {info['top']}"
-        else:
-            text = f"{plural(info['count'], 'card')}, face down"
-        out.append(f"  {label:<{width + 8}} {text}")
+        out.append(f"  {zone.name:<{width + 8}} {_zone_text(info)}")
     if empty:
         out.append(f"  empty: {', '.join(empty)}")
     if view["vars"]:
         out.append("  " + pairs(view["vars"], " · "))
-    out += player_lines(match.game, view, who)
+    out += player_lines(match, view, who)
     return out
 
 
-def player_lines(game: Game, view: dict, who: Who) -> list[str]:
-    """One line a player: their variables as the viewer may see them, in the
-    order the rule file declares them.  A variable kept from the viewer (a
-    hidden role) is shown as ``(hidden)``; eliminated players are marked out."""
+def _zone_text(info: dict, most: int = 10) -> str:
+    if "cards" in info:
+        cards = info["cards"]        # top first: a long pile shows its top cards
+        more = f" … (+{len(cards) - most} below)" if len(cards) > most else ""
+        return f"{info['count']}: " + " ".join(cards[:most]) + more
+    if "top" in info:
+        return f"{plural(info['count'], 'card')}, top {info['top']}"
+    return f"{plural(info['count'], 'card')}, face down"
+
+
+def player_lines(match: Match, view: dict, who: Who) -> list[str]:
+    """A block a player: the file's ``display:`` values about them (or else
+    their variables as the viewer may see them, in the order the file
+    declares them; a variable kept from the viewer shows as ``(hidden)``),
+    then their non-empty zones.  Eliminated players are marked out."""
+    game = match.game
     declared = list(game.player_vars)
     gone = set(view.get("out", ()))
+    display = view.get("display") or []
+    zones_of: dict[int, list] = {}
+    for z in match.all_zones():
+        if z.owner is not None:
+            zones_of.setdefault(z.owner, []).append(z)
     out = []
     for p, pv in enumerate(view["player_vars"]):
-        names = declared + [k for k in pv if k not in declared]
-        shown = " · ".join(f"{k} {fmt(pv[k])}" if k in pv else f"{k} (hidden)" for k in names)
+        if display:
+            shown = " · ".join(f"{k} {fmt(v)}" for k, v in display[p].items())
+        else:
+            names = declared + [k for k in pv if k not in declared]
+            shown = " · ".join(f"{k} {fmt(pv[k])}" if k in pv else f"{k} (hidden)" for k in names)
         label = who(p) + (" — out" if p in gone else "")
-        if shown or p in gone:
-            out.append(f"  {label}" + (f": {shown}" if shown else ""))
+        out.append(f"  {label}" + (f": {shown}" if shown else ""))
+        for z in zones_of.get(p, ()):
+            info = view["zones"][z.name]
+            if info["count"]:
+                out.append(f"      {z.zdef.name:<12} {_zone_text(info)}")
     return out
 
 
@@ -109,11 +130,11 @@ def event_line(ev: dict, who: Who) -> str:
         sources = ", ".join(dict.fromkeys(ev["from"]))
         return f"{names}: {sources} → {ev['to']}"
     if kind == "decide":
-        parts = [ev["option"]]
+        parts = [] if ev["option"] == "player" and ev.get("target") is not None else [ev["option"]]
         if ev.get("cards"):
             parts += [n if n is not None else "(hidden)" for n in ev["cards"]]
         if ev.get("target") is not None:
-            parts.append(f"player {ev['target']}")
+            parts.append(who(ev["target"]))
         return f"{who(ev['player'])} — {ev['choice']}: {' '.join(parts)}"
     if kind == "turn":
         return f"turn of {who(ev['player'])}"

@@ -38,7 +38,7 @@ def event_dicts(m, viewer=ALL, since: int = 0) -> list[dict]:
     """The log as dicts for ``viewer``, from entry ``since`` on (one dict per
     entry, so a client that has seen ``k`` events asks for ``since=k``)."""
     out = []
-    for ev in m.log[since:]:
+    for i, ev in enumerate(m.log[since:], since):
         kind = ev[0]
         if kind == "move":
             _, dest, moved, src = ev
@@ -55,6 +55,8 @@ def event_dicts(m, viewer=ALL, since: int = 0) -> list[dict]:
                 d["cards"] = [m.cards[cid].name if viewer == player
                               or _zone_visible_to(z.zdef, z.owner, viewer) else None
                               for cid, z in zip(action.cards, srcs)]
+                if None in d["cards"]:
+                    _reveal_played(m, i, action.cards, d["cards"], viewer)
             if action.player is not None:
                 d["target"] = action.player
             out.append(d)
@@ -110,6 +112,24 @@ def display_view(m, viewer) -> list[dict]:
         return []
     who = viewer if isinstance(viewer, int) else None
     return [{name: fn(m, who, p) for name, fn in shown.items()} for p in range(m.n)]
+
+
+def _reveal_played(m, at: int, ids: tuple, names: list, viewer) -> None:
+    """A card chosen from a hidden zone (a hand) that the effects then put
+    face up (played, used) is shown in the decision too: it is shown when
+    the card's next move after the decision lands in a zone ``viewer`` sees.
+    (Cards that stay hidden, e.g. passed from hand to hand, stay hidden.)"""
+    wanted = {cid: k for k, cid in enumerate(ids) if names[k] is None}
+    for ev in m.log[at + 1:]:
+        if ev[0] != "move":
+            continue
+        visible = _zone_visible_to(ev[1].zdef, ev[1].owner, viewer)
+        for c in ev[2]:
+            k = wanted.pop(c.id, None)
+            if k is not None and visible:
+                names[k] = c.name
+        if not wanted:
+            return
 
 
 def build_view(m, viewer, since: int = 0) -> dict:
