@@ -168,6 +168,11 @@ class ExpressionsMixin:
             return f"{base}.props.get({attr!r})", "any"
         if kind == "int" and attr in self.names.player_vars:
             return f"m.pvars[{base}][{attr!r}]", "any"
+        if (attr in self.names.player_vars and attr not in self.card_props
+                and attr not in CHOSEN_FIELDS and attr not in self.names.event_fields):
+            # only a player has it: read the player's variable directly (a
+            # non-player base fails with a clear message through _pv)
+            return f"_pv(m, {base}, {attr!r})", "any"
         if base.isidentifier():
             return (f"({base}.props.get({attr!r}) if type({base}) is _Card "
                     f"else _ga(m, {base}, {attr!r}))"), "any"
@@ -321,6 +326,9 @@ class ExpressionsMixin:
         return self._binary(node, _ARITH, "int")
 
     def e_compare_op(self, node):
+        left, op, right = node.children
+        if str(op) in ("==", "!=") and isinstance(right, Tree) and right.data == "none":
+            return f"({self.expr(left)[0]} {'is' if str(op) == '==' else 'is not'} None)", "bool"
         return self._binary(node, _COMPARE, "bool")
 
     def e_neg(self, node):

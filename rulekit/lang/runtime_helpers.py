@@ -58,6 +58,13 @@ def _top_prop(cards: list, prop: str):
     return cards[-1].props.get(prop) if cards else None
 
 
+def _pv(m, player, name: str):
+    """``p.var`` for a name only players have: the player's variable."""
+    if type(player) is int:
+        return m.pvars[player][name]
+    return get_attr(m, player, name)
+
+
 def _top1(cards: list):
     """``top(zone)``: the top card, or none when the zone is empty."""
     return cards[-1] if cards else None
@@ -134,6 +141,6 @@ NAMESPACE = {
     "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
     "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_winners": _winners, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
-    "_sum_prop": _sum_prop, "_prompt": _prompt, "_top1": _top1, "_top_prop": _top_prop,
+    "_sum_prop": _sum_prop, "_prompt": _prompt, "_top1": _top1, "_pv": _pv, "_top_prop": _top_prop,
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
 }
