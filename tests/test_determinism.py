@@ -16,18 +16,23 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = Path(__file__).resolve().parent / "golden" / "regicide.sha256"
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+#: game -> (player counts, games per count) of the golden playthroughs
+PLAYTHROUGHS = {"regicide": ((1, 2, 3, 4), 25), "sanguosha": ((4, 5, 8), 10)}
 
 
-def playthrough_digest() -> str:
-    """sha256 over the logs of 4 × 25 uniform-random Regicide games."""
+def playthrough_digest(name: str = "regicide") -> str:
+    """sha256 over the logs of fixed uniform-random games of ``games/<name>.yaml``."""
     import rulekit
 
-    game = rulekit.load_game(ROOT / "games" / "regicide.yaml")
+    game = rulekit.load_game(ROOT / "games" / f"{name}.yaml")
+    counts, games = PLAYTHROUGHS[name]
     digest = hashlib.sha256()
-    for players in (1, 2, 3, 4):
-        for seed in range(25):
+    for players in counts:
+        for seed in range(games):
             m = game.new_match(players=players, seed=seed)
             rng = random.Random(seed)
             while m.decision is not None:
@@ -39,7 +44,8 @@ def playthrough_digest() -> str:
 
 def _digest_in_subprocess(hash_seed: str) -> str:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    code = "import sys; sys.path.insert(0, sys.argv[1]); import test_determinism as t; print(t.playthrough_digest())"
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import test_determinism as t; "
+            "print(t.playthrough_digest('regicide'), t.playthrough_digest('sanguosha'))")
     out = subprocess.run([sys.executable, "-c", code, str(Path(__file__).parent)], env=env,
                          capture_output=True, text=True, check=True, cwd=ROOT)
     return out.stdout.strip()
@@ -49,15 +55,18 @@ def test_logs_do_not_depend_on_the_process_hash_seed():
     assert _digest_in_subprocess("1") == _digest_in_subprocess("4242")
 
 
-def test_golden_playthroughs_are_unchanged():
-    expected = GOLDEN.read_text(encoding="utf-8").strip()
-    assert playthrough_digest() == expected, (
-        "the event logs of the golden Regicide playthroughs changed; if the rule change is "
+@pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))
+def test_golden_playthroughs_are_unchanged(name):
+    expected = (GOLDEN_DIR / f"{name}.sha256").read_text(encoding="utf-8").strip()
+    assert playthrough_digest(name) == expected, (
+        f"the event logs of the golden {name} playthroughs changed; if the rule change is "
         "intended, run: python tests/test_determinism.py --update")
 
 
 if __name__ == "__main__":
     if "--update" in sys.argv:
         sys.path.insert(0, str(ROOT))
-        GOLDEN.write_text(playthrough_digest() + "\n", encoding="utf-8")
-        print(f"wrote {GOLDEN}")
+        for name in PLAYTHROUGHS:
+            path = GOLDEN_DIR / f"{name}.sha256"
+            path.write_text(playthrough_digest(name) + "\n", encoding="utf-8")
+            print(f"wrote {path}")
