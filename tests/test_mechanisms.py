@@ -203,6 +203,12 @@ BROKEN = [
     ("        turns += 1\n", "        turns += 1\n        return 1\n", "'return' outside a procedure or trigger"),
     ("effect: event.amount += 1", "effect: event.amont += 1", "no event has a field 'amont'"),
     ("distance(attacker, it) <= 1", "ask(attacker, 'x', it)", "procedure 'ask' can stop for a decision"),
+    ("start_hp: {default: 2,", "start_hp: {default: 5,", "option 'start_hp' defaults to 5, which is not one of its values"),
+    ("  thorns: {default: false,", "  deck: {default: false,", "'deck' names both a match option and an entry of zones"),
+    ("    let t = target.player", "    let target = target.player", "'target' here would hide the choice 'target'"),
+    ("    prompt: \"Attack someone", "    skip_if_only: pas\n    prompt: \"Attack someone",
+     "choice 'attack' has no option 'pas'"),
+    ("  distance:\n", "  size:\n", "procedure 'size' has the name of a built-in function"),
 ]
 
 
