@@ -146,8 +146,12 @@ class StatementsMixin:
             self.emit(depth + 1, f"yield from {call}" if self.choice_if_none[name] else call)
         self.emit(depth + 1, f"_no_option({name!r}, {self.rule!r}, {self.where_const(node)})")
         skip = self.names.choice_skip.get(name)
-        if skip is not None:      # the only answer possible is taken without asking
+        if skip is not None:
+            # The only answer possible is taken without asking, and logged
+            # exactly like an answer given: the others cannot tell "had
+            # nothing to answer with" from "chose not to".
             self.emit(depth, f"if len(_d.options) == 1 and _d.options[0].option == {skip!r}:")
+            self.emit(depth + 1, "m.log.append(('decide', _d.player, _d.choice, _d.options[0], None))")
             self.emit(depth + 1, f"CH[{name!r}] = _chosen(m, _d.options[0], _d)")
             self.emit(depth, "else:")
             depth += 1
