@@ -375,9 +375,9 @@ def _daqiao_targeted(daqiao_cards=("闪 ♦2",), target_hands=None, equips=None)
 def test_liuli_redirects_the_slash_and_the_new_target_takes_the_damage():
     """流离: she discards a card to pass the 杀 to another player in her range, who is hit."""
     m = _daqiao_targeted()
-    assert asked(m) == (2, "pick_player_or_stop")
-    act(m, "player", player=3)
+    assert asked(m) == (2, "own_card_or_stop")
     act(m, "card", "闪 ♦2")
+    act(m, "player", player=3)
     assert hp(m, 3) == 3
     assert hp(m, 2) == 3
     assert sorted(cards_in(m, "discard")) == sorted(["闪 ♦2", "杀 ♠7"])
@@ -386,8 +386,8 @@ def test_liuli_redirects_the_slash_and_the_new_target_takes_the_damage():
 def test_liuli_new_target_may_dodge():
     """流离: the new target answers the 杀 as its target."""
     m = _daqiao_targeted(target_hands={3: ["闪 ♦3"]})
-    act(m, "player", player=3)
     act(m, "card", "闪 ♦2")
+    act(m, "player", player=3)
     assert asked(m) == (3, "respond")
     act(m, "card", "闪 ♦3")
     assert hp(m, 3) == 4 and hp(m, 2) == 3
@@ -398,8 +398,8 @@ def test_liuli_redirected_wushuang_slash_still_needs_two_dodges():
     m = table(5, generals={1: "吕布", 2: "大乔"}, current=1, hp={2: 3},
               hands={1: ["杀 ♠7"], 2: ["闪 ♦2"], 3: ["闪 ♦3"]})
     use(m, "杀 ♠7", target=2)
-    act(m, "player", player=3)
     act(m, "card", "闪 ♦2")
+    act(m, "player", player=3)
     act(m, "card", "闪 ♦3")
     assert hp(m, 3) == 3 and hp(m, 2) == 3
 
@@ -407,24 +407,46 @@ def test_liuli_redirected_wushuang_slash_still_needs_two_dodges():
 def test_liuli_not_to_the_slash_user():
     """流离: the new target cannot be the 杀's user."""
     m = _daqiao_targeted()
-    assert m.decision.args[2] == [3]
+    act(m, "card", "闪 ♦2")
+    assert [a.player for a in m.legal_actions()] == [3]
     assert not can(m, "player", player=1)
 
 
 def test_liuli_only_within_her_attack_range():
     """流离: only players in her attack range; a weapon widens it."""
     m = _daqiao_targeted()
+    act(m, "card", "闪 ♦2")
     assert not can(m, "player", player=4) and not can(m, "player", player=0)
     m = _daqiao_targeted(daqiao_cards=["闪 ♦2"], equips={2: ["青龙偃月刀 ♠5"]})
+    act(m, "card", "闪 ♦2")
     assert can(m, "player", player=4) and can(m, "player", player=0)
     assert not can(m, "player", player=1)
+
+
+def test_liuli_discarding_her_weapon_loses_its_range():
+    """流离: a weapon discarded as the cost no longer counts for her attack range."""
+    m = _daqiao_targeted(daqiao_cards=["闪 ♦2"], equips={2: ["青龙偃月刀 ♠5"]})
+    act(m, "card", "青龙偃月刀 ♠5")
+    assert [a.player for a in m.legal_actions()] == [3]      # only the player next to her
+
+
+def test_liuli_not_to_another_target_of_the_same_slash():
+    """流离: the 杀 cannot be passed to a player it already targets (方天画戟)."""
+    m = table(5, generals={2: "大乔"}, current=1, hp={2: 3},
+              hands={1: ["杀 ♠7"], 2: ["闪 ♦2"]}, equips={1: ["方天画戟 ♦Q"], 2: ["青龙偃月刀 ♠5"]})
+    use(m, "杀 ♠7", target=2)
+    act(m, "player", player=3)          # a second target
+    act(m, "done")
+    assert asked(m) == (2, "own_card_or_stop")
+    act(m, "card", "闪 ♦2")
+    assert sorted(a.player for a in m.legal_actions()) == [0, 4]
 
 
 def test_liuli_may_discard_an_equipped_card():
     """流离: the discarded card may be equipment (一张牌)."""
     m = _daqiao_targeted(daqiao_cards=[], equips={2: ["赤兔 ♥5"]})
-    act(m, "player", player=3)
     act(m, "card", "赤兔 ♥5")
+    act(m, "player", player=3)
     assert hp(m, 3) == 3 and hp(m, 2) == 3
 
 
