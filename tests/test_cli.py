@@ -520,3 +520,20 @@ def test_progress_bar_only_on_a_terminal_after_the_delay():
     off = FakeTerminal()
     Progress(10, stream=off, delay=0.0, enabled=False).update(5)
     assert late.getvalue() == plain.getvalue() == off.getvalue() == ""
+
+
+def test_play_sanguosha_in_the_terminal(capsys, monkeypatch):
+    """A person can play 三国杀 with 5 players: their hand, everyone's
+    equipment, HP, distances and the lord are shown; prompts name the card
+    asked for; bad input is asked again, never a traceback."""
+    sgs = str(Path(__file__).resolve().parents[1] / "games" / "sanguosha.yaml")
+    lines = ["x", "999", "", "?", "view", "log 5"] + ["1", "2", "nonsense", "1"] * 150
+    code, out, err = run(capsys, "play", sgs, "-p", "5", "-s", "4", stdin="\n".join(lines) + "\n",
+                         monkeypatch=monkeypatch)
+    assert code == 0 and "Traceback" not in out + err
+    assert "'x' is not an option" in out and "there is no option 999" in out
+    assert "identity 主公" in out                      # the lord is shown to everyone
+    assert re.search(r"player 0 \(you\): general \S+ · kingdom \S+ · identity \S+ · hp \d+", out)
+    assert re.search(r"distance \d", out)
+    assert re.search(r"^      hand         \d+: ", out, re.M)      # your own hand, by name
+    assert re.search(r"^      hand         \d+ cards?, face down", out, re.M)   # the others'
