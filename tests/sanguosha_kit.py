@@ -80,10 +80,19 @@ def table(players: int = 5, *, roles: list[str] | None = None, generals: dict | 
     for p in range(players):
         h = hp.get(p, 4)
         pv[p] = {"role": roles[p], "role_shown": roles[p] == "主公" or p in (out or []),
-                 "hp": h, "max_hp": max_hp.get(p, max(h, 4) if p not in max_hp else max_hp[p])}
+                 "hp": h, "max_hp": max_hp.get(p, max(h, 4) if p not in max_hp else max_hp[p]),
+                 "skills": _skills(g, (generals or {}).get(p), roles[p]) if p not in (out or []) else []}
         pv[p].update((player_vars or {}).get(p, {}))
     return prepare(g, players, zones=zones, player_vars=pv, current=current, phase=phase,
                    options=options, out=out)
+
+
+def _skills(g: rulekit.Game, general: str | None, role: str) -> list[str]:
+    """The skills a seat holds with this general (lord skills only as the lord)."""
+    if general is None:
+        return []
+    props = g.card_named(general)[0].props
+    return list(props["skills"]) + (list(props["lord_skills"]) if role == "主公" else [])
 
 
 def legal(m: rulekit.Match) -> list[str]:

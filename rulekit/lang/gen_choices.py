@@ -57,8 +57,9 @@ class ChoicesMixin:
         self.error_path = ()
         prompt = repr(spec.get("prompt", cname))
         args = "(" + "".join(f"L_{p}, " for p in params) + ")"
-        if params and "{" in prompt:
-            prompt = f"_prompt(m, {prompt}, {params!r}, {args})"
+        shown = tuple(p for p in params if "{" + p + "}" in prompt)
+        if shown:      # only the parameters the prompt names are shown
+            prompt = f"_prompt(m, {prompt}, {shown!r}, ({''.join(f'L_{p}, ' for p in shown)}))"
         self.emit(1, f"return _Decision({who}, {cname!r}, {prompt}, out, {args})")
         self._end()
 

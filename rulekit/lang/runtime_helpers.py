@@ -119,16 +119,21 @@ def _no_option(choice: str, rule: str, where=None):
         "or the game)", rule, where)
 
 
+def _shown(v) -> str:
+    t = type(v)
+    if t is str:
+        return v
+    if t is Card:
+        return v.name
+    if t is list or t is tuple or t is Zone:
+        return " ".join(_shown(x) for x in v)
+    return str(v)
+
+
 def _prompt(m, template: str, names: tuple, values: tuple) -> str:
     """A prompt with ``{param}`` placeholders filled in: cards by name."""
-    def show(v):
-        if type(v) is Card:
-            return v.name
-        if type(v) in (list, tuple, Zone):
-            return " ".join(show(x) for x in v)
-        return str(v)
     try:
-        return template.format(**{n: show(v) for n, v in zip(names, values)})
+        return template.format_map({n: _shown(v) for n, v in zip(names, values)})
     except (KeyError, IndexError, ValueError):
         return template
 
