@@ -79,7 +79,7 @@ class Match:
         self.game = game
         self.n = players
         self.seed = seed
-        self.options = game.match_options(options)
+        self.options = game.match_options(options) if (options or game.options) else {}
         self.rng = random.Random(seed)
         self.players = list(range(players))    # players still in the game, in seat order
         self.all_seats = list(range(players))
