@@ -18,6 +18,12 @@ from rulekit.errors import RuleFileError, RuleRuntimeError, StepBudgetExceeded
 
 SOURCE = (Path(__file__).resolve().parent.parent / "games" / "regicide.yaml").read_text(encoding="utf-8")
 LINES = SOURCE.split("\n")
+#: the mechanisms game: parameters, events, triggers per player, eliminations, hidden variables
+MECHANISMS = (Path(__file__).resolve().parent / "games" / "mechanisms.yaml").read_text(encoding="utf-8")
+MECH_TOKENS = ["return", "eliminate", "emit", "as", "event.", "owner", "event.amount", "call ask(",
+               "params:", "[p]", "each_player:", "skip_if_only:", "reset:", "initial:", "visibility:",
+               "shown_when:", "display:", "join(", "seats_from(", "seat_distance(", "phase",
+               "all_players", "event.target", "ev.", "choose respond(", "distance(", "hurt(t)"]
 TOKENS = ["move", "to", "top", "bottom", "if", "else:", "while", "for", "in", "let", "choose", "call",
           "hand", "hand(current)", "tavern", "damage", "(", ")", ":", "==", "=", "+=", "where",
           "it.value", "x", "1", "-1", '"a"', "players", "current", "none", "true", "size(", "sum(",
@@ -25,9 +31,10 @@ TOKENS = ["move", "to", "top", "bottom", "if", "else:", "while", "for", "in", "l
           "#", "999999", "next player", "end turn", "goto", "win", "lose"]
 
 
-def mutant(seed: int) -> str:
+def mutant(seed: int, lines: list[str] = LINES, extra: list[str] = ()) -> str:
     rng = random.Random(seed)
-    lines = list(LINES)
+    tokens_pool = TOKENS + list(extra)
+    lines = list(lines)
     for _ in range(rng.randint(1, 3)):
         i = rng.randrange(len(lines))
         op = rng.randrange(6)
@@ -39,9 +46,9 @@ def mutant(seed: int) -> str:
             tokens = lines[i].split(" ")
             j = rng.randrange(len(tokens) + (op == 3))
             if op == 2:
-                tokens[j] = rng.choice(TOKENS)
+                tokens[j] = rng.choice(tokens_pool)
             else:
-                tokens.insert(j, rng.choice(TOKENS))
+                tokens.insert(j, rng.choice(tokens_pool))
             lines[i] = " ".join(tokens)
         elif op == 4:
             lines[i] = lines[i][: rng.randrange(len(lines[i]) + 1)]
@@ -51,12 +58,14 @@ def mutant(seed: int) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.parametrize("source", ["regicide", "mechanisms"])
 @pytest.mark.parametrize("block", range(6))
-def test_mutated_rule_files_are_refused_or_play_without_crashing(block):
+def test_mutated_rule_files_are_refused_or_play_without_crashing(block, source):
     loaded = 0
     for seed in range(block * 60, block * 60 + 60):
+        text = mutant(seed) if source == "regicide" else mutant(seed, MECHANISMS.split("\n"), MECH_TOKENS)
         try:
-            game = rulekit.load_game_text(mutant(seed), "mutant.yaml")
+            game = rulekit.load_game_text(text, "mutant.yaml")
         except RuleFileError as err:
             assert err.errors and all(str(e).startswith("mutant.yaml") for e in err.errors)
             continue
@@ -71,8 +80,8 @@ def test_mutated_rule_files_are_refused_or_play_without_crashing(block):
                     m.apply(m.decision.options[rng.randrange(len(m.decision.options))])
             except (RuleRuntimeError, StepBudgetExceeded) as err:
                 assert str(err)
-            except ValueError as err:       # a mutant that changed the player counts
-                assert "players" in str(err)
+            except ValueError as err:       # a mutant that changed the player counts or options
+                assert "players" in str(err) or "option" in str(err)
     assert loaded < 60
 
 
