@@ -537,3 +537,11 @@ def test_play_sanguosha_in_the_terminal(capsys, monkeypatch):
     assert re.search(r"distance \d", out)
     assert re.search(r"^      hand         \d+: ", out, re.M)      # your own hand, by name
     assert re.search(r"^      hand         \d+ cards?, face down", out, re.M)   # the others'
+
+
+def test_simulate_says_decided_for_competitive_games_and_win_rate_for_cooperative(capsys):
+    example = str(ROOT / "docs" / "examples" / "last_card.yaml")
+    code, out, _ = run(capsys, "simulate", example, "-p", "3", "-g", "20")
+    assert code == 0 and "decided:   100.00% (20 of 20 games had winners" in out and "win rate" not in out
+    code, out, _ = run(capsys, "simulate", GAME, "-p", "2", "-g", "20")
+    assert code == 0 and "win rate:" in out and "decided:" not in out

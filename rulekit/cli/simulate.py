@@ -136,10 +136,13 @@ def format_report(r: dict) -> str:
     ]
     if r.get("options"):
         out.append("options:   " + options_text(r["options"]))
-    out += [
-        f"win rate:  {res['win_rate']:.2%} ({wins} of {games})",
-        "outcomes:  " + pairs(res["outcomes"]),
-    ]
+    together = all(res["winners"].get(str(p), 0) == wins for p in range(r["players"]))
+    if together:          # co-operative (or solo): everybody wins or nobody does
+        out.append(f"win rate:  {res['win_rate']:.2%} ({wins} of {games})")
+    else:                 # competitive: who won is in the wins by seat and the stats
+        out.append(f"decided:   {res['win_rate']:.2%} ({wins} of {games} games had winners; "
+                   "see the wins by seat)")
+    out.append("outcomes:  " + pairs(res["outcomes"]))
     out.append("reasons:")
     out += [f"  {n:>7}  {reason}" for reason, n in res["reasons"].items()]
     out += _winner_lines(res["winners"], wins, games, _seat_agents(r["agents"], r["players"]))
