@@ -229,3 +229,19 @@ def test_display_values_are_computed_for_the_viewer(game):
     assert [d["distance"] for d in shown] == [None, 1, 1, 2, 1]   # seat 1 is out: 0-2 is 1 away
     assert [d["hp"] for d in shown] == [2] * 5
     assert all(d["distance"] is None for d in m.view(None)["display"])
+
+
+def test_skip_if_only_with_a_card_option_is_logged_with_its_card():
+    """skip_if_only may name a card option: the one card is taken and the log
+    (and every view of it) shows it like a chosen answer."""
+    text = GAME.read_text(encoding="utf-8").replace(
+        "    prompt: \"Attack someone", "    skip_if_only: hit\n    prompt: \"Attack someone", 1).replace(
+        "      - {name: stop}\n", "", 1)
+    g = rulekit.load_game_text(text, "skip.yaml")
+    m = prepare(g, 3, zones={"hand(0)": ["Hit"], "deck": ["Block"] * 4},
+                player_vars={p: {"hp": 2} for p in range(3)}, phase="play")
+    assert m.decision.choice == "target"          # the only Hit was played without asking
+    decided = [e for e in m.events() if e["event"] == "decide"]
+    assert decided[-1] == {"event": "decide", "player": 0, "choice": "attack", "option": "hit",
+                           "cards": ["Hit"]}
+    assert [e for e in m.view(1)["log"] if e["event"] == "decide"][-1]["cards"] == ["Hit"]  # played face up

@@ -151,8 +151,10 @@ class StatementsMixin:
             # exactly like an answer given: the others cannot tell "had
             # nothing to answer with" from "chose not to".
             self.emit(depth, f"if len(_d.options) == 1 and _d.options[0].option == {skip!r}:")
-            self.emit(depth + 1, "m.log.append(('decide', _d.player, _d.choice, _d.options[0], None))")
-            self.emit(depth + 1, f"CH[{name!r}] = _chosen(m, _d.options[0], _d)")
+            self.emit(depth + 1, "_a = _d.options[0]")
+            self.emit(depth + 1, "m.log.append(('decide', _d.player, _d.choice, _a, "
+                                 "[m.loc[i] for i in _a.cards] if _a.cards else None))")
+            self.emit(depth + 1, f"CH[{name!r}] = _chosen(m, _a, _d)")
             self.emit(depth, "else:")
             depth += 1
         self.emit(depth, "_a = yield _d")
