@@ -166,11 +166,6 @@ class _Builder(ChoicesBuilder):
                 self.err(("turn", "phases", i, "name"), f"phase '{ph['name']}' is declared twice",
                          "unique phase names")
             phase_index.setdefault(ph["name"], i)
-        for oname, ospec in d.get("options", {}).items():
-            if "values" in ospec and ospec["default"] not in ospec["values"]:
-                self.err(("options", oname, "default"), f"option '{oname}' defaults to "
-                         f"{ospec['default']!r}, which is not one of its values",
-                         "one of: " + ", ".join(map(repr, ospec["values"])))
         for pname in d.get("procedures", {}):
             if pname in BUILTINS or pname in zdefs:
                 self.err(("procedures", pname), f"procedure '{pname}' has the name of a "
@@ -182,7 +177,11 @@ class _Builder(ChoicesBuilder):
                         if sub.data == "emit_stmt" and sub.children[1] is not None
                         for k in sub.children[1].children}
         eliminates = any(sub.data == "eliminate_stmt" for t in trees for sub in t.iter_subtrees())
-        for oname in d.get("options", {}):
+        for oname, ospec in d.get("options", {}).items():
+            if "values" in ospec and ospec["default"] not in ospec["values"]:
+                self.err(("options", oname, "default"), f"option '{oname}' defaults to "
+                         f"{ospec['default']!r}, which is not one of its values",
+                         "one of: " + ", ".join(map(repr, ospec["values"])))
             for section in ("zones", "vars", "tables", "choices", "procedures"):
                 if oname in d.get(section, {}) or (section == "zones" and oname == BOX):
                     self.err(("options", oname), f"'{oname}' names both a match option and an entry of {section}",
@@ -226,10 +225,14 @@ class _Builder(ChoicesBuilder):
         gen.set_card_props(self.card_props(cards))
         gen.locate = self.loaded.text_where
         gen.inline_procs = calls.inlinable(procs, {n for n, p in names.proc_params.items() if p})
-        gen.resets = tuple(any(isinstance(v, dict) and v.get("reset") == when
-                               for sect in ("vars", "player_vars") for v in d.get(sect, {}).values())
-                           for when in ("turn", "phase"))
+        gen.resets = tuple(any(any(section) for section in self.resets(when)) for when in ("turn", "phase"))
         return gen
+
+    def resets(self, when: str) -> tuple:
+        """((var, initial), ...), ((player var, initial), ...) declared ``reset: when``."""
+        return tuple(tuple((k, v["initial"]) for k, v in self.data.get(section, {}).items()
+                           if isinstance(v, dict) and v.get("reset") == when)
+                     for section in ("vars", "player_vars"))
 
     def proc_path(self, name: str) -> tuple:
         """Where a procedure's effect text is (short or long form)."""
@@ -358,7 +361,7 @@ class _Builder(ChoicesBuilder):
                       for z in names.zones.values())
         choices = {cname: ChoiceDef(cname, cspec.get("prompt", cname), self.option_defs[cname],
                                     ns[gen.choice_fn[cname]], ns.get(f"H_{gen.choice_fn[cname]}"),
-                                    self.loaded.where(("choices", cname)))
+                                    self.loaded.where(("choices", cname)), names.choice_params[cname])
                    for cname, cspec in d.get("choices", {}).items()}
         triggers: dict[str, list] = {}
         for i, tspec in enumerate(d.get("triggers", [])):
@@ -367,11 +370,6 @@ class _Builder(ChoicesBuilder):
                 tspec.get("doc", "")))
         def initial(section: str) -> dict:
             return {k: v["initial"] if isinstance(v, dict) else v for k, v in d.get(section, {}).items()}
-
-        def resets(when: str) -> tuple:
-            return tuple(tuple((k, v["initial"]) for k, v in d.get(section, {}).items()
-                               if isinstance(v, dict) and v.get("reset") == when)
-                         for section in ("vars", "player_vars"))
 
         visibility = {k: (v.get("visibility", "public"), ns.get(f"VIS_{k}"))
                       for k, v in d.get("player_vars", {}).items()
@@ -382,7 +380,7 @@ class _Builder(ChoicesBuilder):
             zones=zones, tables=names.tables, vars=initial("vars"),
             player_vars=initial("player_vars"), choices=choices,
             options={k: dict(v) for k, v in d.get("options", {}).items()},
-            resets={"turn": resets("turn"), "phase": resets("phase")},
+            resets={"turn": self.resets("turn"), "phase": self.resets("phase")},
             var_visibility=visibility,
             procedures={p: as_script(gen.proc_fn[p], f"procedure '{p}'") for p in d.get("procedures", {})},
             setup=as_script("SETUP", "setup") if "setup" in d else None,

@@ -53,9 +53,13 @@ def _as_action(value) -> Action:
                         "or {'option': ..., 'cards': [ids], 'player': seat})")
 
 
+def _fresh_value(v):
+    """A starting value for a match: a list is copied, so matches never share one."""
+    return list(v) if type(v) is list else v
+
+
 def _fresh(values: dict) -> dict:
-    """Starting values for a new match (lists copied: a match never shares them)."""
-    return {k: list(v) if type(v) is list else v for k, v in values.items()}
+    return {k: _fresh_value(v) for k, v in values.items()}
 
 
 @lru_cache(maxsize=256)
@@ -245,10 +249,10 @@ class Match:
         """Set the variables declared with ``reset: turn`` (or ``phase``) back."""
         game_vars, player_vars = self.game.resets[when]
         for k, v in game_vars:
-            self.vars[k] = list(v) if type(v) is list else v
+            self.vars[k] = _fresh_value(v)
         for k, v in player_vars:
             for pv in self.pvars:
-                pv[k] = list(v) if type(v) is list else v
+                pv[k] = _fresh_value(v)
 
     # ---- moving cards (the only way a card changes zone) ---------------------
     def move(self, what, dest: Zone, bottom: bool = False) -> None:

@@ -166,14 +166,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         text after it would silently read the local instead (a choice's
         answer, a zone, a variable...)."""
         n = self.names
-        for sub in tree.iter_subtrees():
-            tok = None
-            if sub.data in ("let_stmt", "for_stmt"):
-                tok = sub.children[0]
-            elif sub.data == "emit_stmt" and sub.children[2] is not None:
-                tok = sub.children[2]
-            if tok is None:
-                continue
+        for tok in self._bindings(tree):
             name = str(tok)
             for what, names in (("choice", n.choices), ("zone", n.zones), ("variable", n.vars),
                                 ("table", n.tables), ("option", n.options),
@@ -185,10 +178,17 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
                     break
 
     @staticmethod
-    def _declared(tree: Tree) -> set[str]:
-        return {str(s.children[0]) for s in tree.iter_subtrees() if s.data in ("let_stmt", "for_stmt")} | {
-            str(s.children[2]) for s in tree.iter_subtrees()
-            if s.data == "emit_stmt" and s.children[2] is not None}
+    def _bindings(tree: Tree):
+        """The name tokens a text binds: ``let x``, ``for x in``, ``emit ... as x``."""
+        for s in tree.iter_subtrees():
+            if s.data in ("let_stmt", "for_stmt"):
+                yield s.children[0]
+            elif s.data == "emit_stmt" and s.children[2] is not None:
+                yield s.children[2]
+
+    @classmethod
+    def _declared(cls, tree: Tree) -> set[str]:
+        return {str(tok) for tok in cls._bindings(tree)}
 
     @staticmethod
     def _assigned_names(tree: Tree) -> set[str]:

@@ -142,10 +142,7 @@ class ExpressionsMixin:
             return "None", "any"
         base_kind = self.expr_kind(base_n)
         if base_kind == "event":
-            if attr not in self.names.event_fields and attr != "name":
-                self.error(attr_tok, f"no event has a field '{attr}'",
-                           "a name given as an argument of some 'emit', e.g. emit hit(amount=1)",
-                           suggest(attr, self.names.event_fields))
+            if attr != "name" and not self.event_field_known(attr_tok):
                 return "None", "any"
             return f"{self.expr(base_n)[0]}.get({attr!r})", "any"
         known = self.card_props | self.names.player_vars | set(CHOSEN_FIELDS) | self.names.event_fields
@@ -235,7 +232,7 @@ class ExpressionsMixin:
                 return "False", "bool"
             return f"({self.choice_fn[str(arg)]}(m) is not None)", "bool"
         if name in self.names.procedures:
-            return self.proc_call(name_tok, arg_nodes, as_value=True)
+            return self.proc_call(name_tok, arg_nodes)
         spec = BUILTINS.get(name)
         if spec is None:
             self.error(name_tok, f"unknown function '{name}'",
@@ -287,11 +284,21 @@ class ExpressionsMixin:
     def e_call_proc(self, node):
         name_tok, args_n = node.children
         return self.proc_call(name_tok, list(args_n.children) if args_n is not None else [],
-                              as_value=True, explicit=True)
+                              explicit=True)
 
-    def proc_call(self, name_tok, arg_nodes: list, as_value: bool, explicit: bool = False):
+    def event_field_known(self, tok) -> bool:
+        """Is ``tok`` a field some ``emit`` gives?  If not, say so."""
+        if str(tok) in self.names.event_fields:
+            return True
+        self.error(tok, f"no event has a field '{tok}'",
+                   "a name given as an argument of some 'emit', e.g. emit hit(amount=1)",
+                   suggest(str(tok), self.names.event_fields))
+        return False
+
+    def proc_call(self, name_tok, arg_nodes: list, explicit: bool = False):
         """A call of a procedure: ``Pn(m, args)``, or ``(yield from Pn(m, args))``
-        when it can stop for a decision (only where the text may stop)."""
+        when it can stop for a decision (only where the text may stop, and
+        only when written ``call NAME(...)``: ``explicit``)."""
         name = str(name_tok)
         if name not in self.names.procedures:
             self.error(name_tok, f"unknown procedure '{name}'", "a name declared under procedures",
@@ -306,7 +313,7 @@ class ExpressionsMixin:
         call = f"{self.proc_fn[name]}(m{args})"
         if name not in self.deciding_procs:
             return call, "any"
-        if not explicit and as_value:
+        if not explicit:
             self.error(name_tok, f"procedure '{name}' can stop for a decision",
                        f"call {name}(...) in a statement or 'let x = call {name}(...)'",
                        "a plain name(...) is only for procedures that never decide")

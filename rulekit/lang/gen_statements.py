@@ -16,6 +16,11 @@ def _unquote(tok) -> str:
     return str(tok)[1:-1]
 
 
+def _call_args(args_n) -> list:
+    """The argument nodes of ``choose NAME(...)`` / ``call NAME(...)`` (none without brackets)."""
+    return list(args_n.children[0].children) if args_n is not None and args_n.children[0] else []
+
+
 class StatementsMixin:
     # ---- statements ---------------------------------------------------------
     def block(self, stmts, depth: int) -> None:
@@ -96,12 +101,8 @@ class StatementsMixin:
         op = str(op_tok)
         parts = [str(t) for t in target.children]
         if len(parts) == 2 and parts[0] in self.locals and self.local_kinds.get(parts[0]) == "event":
-            if parts[1] not in self.names.event_fields:
-                self.error(target.children[1], f"no event has a field '{parts[1]}'",
-                           "a name given as an argument of some 'emit', e.g. emit hit(amount=1)",
-                           suggest(parts[1], self.names.event_fields))
-                return
-            self.emit(depth, f"{self.local(parts[0])}[{parts[1]!r}] {op} {value}")
+            if self.event_field_known(target.children[1]):
+                self.emit(depth, f"{self.local(parts[0])}[{parts[1]!r}] {op} {value}")
             return
         if len(parts) == 2:
             owner = self.expr(Tree("name", [target.children[0]]))[0]
@@ -132,7 +133,7 @@ class StatementsMixin:
                        suggest(name, self.names.choices))
             return
         params = self.names.choice_params.get(name, ())
-        arg_nodes = list(args_n.children[0].children) if args_n is not None and args_n.children[0] else []
+        arg_nodes = _call_args(args_n)
         if len(arg_nodes) != len(params):
             self.error(name_tok, f"choice '{name}' takes {len(params)} argument(s), got {len(arg_nodes)}",
                        f"choose {name}({', '.join(params)})" if params else f"choose {name}")
@@ -172,10 +173,8 @@ class StatementsMixin:
         if tree is not None and args_n is None:
             self._inline(name, tree, depth)
             return
-        arg_nodes = list(args_n.children[0].children) if args_n is not None and args_n.children[0] else []
-        src, _ = self.proc_call(name_tok, arg_nodes, as_value=False, explicit=True)
-        if src != "None":
-            self.emit(depth, src[1:-1] if src.startswith("(yield from") else src)
+        src, _ = self.proc_call(name_tok, _call_args(args_n), explicit=True)
+        self.emit(depth, src)
 
     def _inline(self, name: str, tree: Tree, depth: int) -> None:
         """Write a procedure's body in place of ``call NAME`` (it cannot call
@@ -241,8 +240,6 @@ class StatementsMixin:
         self.emit(depth, "return" if value is None else f"return {self.expr(value)[0]}")
 
     def s_eliminate_stmt(self, node, depth):
-        if not self.names.eliminates:  # pragma: no cover - the loader sets it from the same trees
-            self.error(node, "eliminate is not enabled")
         self.emit(depth, f"m.eliminate({self.expr(node.children[0])[0]})")
 
     def s_goto_stmt(self, node, depth):
