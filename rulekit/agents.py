@@ -64,8 +64,8 @@ class HeuristicAgent:
         heuristic = choice.heuristic if choice is not None else None
         if heuristic is None:
             return None
-        args = tuple(getattr(decision, "args", ()) or ())   # a choice's params, in order
-        call = _scorer(heuristic, _choice_params(match, decision.choice) if args else ())
+        args = decision.args                # the values of the choice's params, in order
+        call = _scorer(heuristic, choice.params if args else ())
         card = match.card
         out = []
         for a in decision.options:
@@ -97,12 +97,6 @@ def _heuristic_error(match: Any, decision: Decision, action: Action, problem: st
         f"the heuristic for choice '{decision.choice}' could not score "
         f"'{match.describe_action(action)}': {problem} (a heuristic must give a number "
         "for every legal answer)", rule, where_of(rule) if where_of else None)
-
-
-def _choice_params(match: Any, choice: str) -> tuple[str, ...]:
-    """The names of a choice's ``params:`` as the rule file declares them."""
-    source = getattr(match.game, "source", None) or {}
-    return tuple((source.get("choices", {}).get(choice) or {}).get("params", ()))
 
 
 def _scorer(heuristic: Callable, params: tuple[str, ...] = ()) -> Callable[..., Any]:

@@ -79,6 +79,7 @@ class ChoiceDef:
     enumerate: Callable
     heuristic: Callable | None = None
     where: Where | None = None
+    params: tuple[str, ...] = ()   # names of the arguments (Decision.args holds their values)
 
 
 @attrs.frozen

@@ -200,7 +200,7 @@ def test_heuristic_agent_passes_the_choice_arguments(tmp_path):
 
 def test_heuristic_agent_passes_arguments_to_both_signatures():
     """The positional form gets the arguments after player; the frame form by
-    the names the rule file gives them under params (the cached scorer is
+    the names the choice declares under params (the cached scorer is
     reused for later decisions)."""
     seen = []
 
@@ -214,9 +214,8 @@ def test_heuristic_agent_passes_arguments_to_both_signatures():
 
     options = [Action("to", (), 1), Action("to", (), 2)]
     for fn, best in ((positional, 1), (framed, 2)):
-        source = {"choices": {"c": {"params": ["giver", "bonus"]}}}
-        match = SimpleNamespace(game=SimpleNamespace(choices={"c": SimpleNamespace(heuristic=fn)},
-                                                     source=source), card=lambda i: i)
+        choice = SimpleNamespace(heuristic=fn, params=("giver", "bonus"))
+        match = SimpleNamespace(game=SimpleNamespace(choices={"c": choice}), card=lambda i: i)
         for bonus in (3, 5):
             decision = Decision(0, "c", "?", options, (0, bonus))
             assert HeuristicAgent(0).act(match, decision).player == best
