@@ -291,6 +291,35 @@ def test_let_assign_and_compound_assignment(tmp_path):
     assert m.vars == {"total": 30, "score": 25, "text": "ab"}
 
 
+def test_compound_assignment_never_changes_a_list_another_name_holds(tmp_path):
+    """``a = b`` then ``a += [x]`` leaves ``b`` as it was, and adding to a
+    chosen answer's cards leaves the answer (and the same answer in later
+    matches) as it was: values in effect text are values."""
+    extra = """
+        choices:
+          pick:
+            options:
+              - name: card
+                cards: 1
+                from: deck
+        """
+    effect = """
+        choose pick
+        let cs = pick.cards
+        cs += [top(deck)]
+        a = b
+        a += [1]
+        seen = size(cs) * 10 + size(pick.cards)
+        win "done"
+        """
+    game = load(tmp_path, effect, vars={"a": [], "b": [], "seen": 0}, extra=extra)
+    for _ in range(2):
+        m = prepare(game, players=1, zones=DECK)
+        m.apply(action(m, "card", "1H"))
+        assert m.vars == {"a": [1], "b": [], "seen": 21}
+        assert names(m.chosen["pick"].cards) == ["1H"]
+
+
 def test_player_variables(tmp_path):
     m = run(tmp_path, """
         for p in players:

@@ -111,19 +111,28 @@ class StatementsMixin:
                 self.error(target.children[1], f"unknown player variable '{var}'",
                            "a name declared under player_vars", suggest(var, self.names.player_vars))
                 return
-            self.emit(depth, f"m.pvars[{owner}][{var!r}] {op} {value}")
+            self._assign(depth, f"m.pvars[{owner}][{var!r}]", op, value)
             return
         (name,) = parts
         if name in self.locals:
-            self.emit(depth, f"{self.local(name)} {op} {value}")
+            self._assign(depth, self.local(name), op, value)
             return
         if name in self.names.vars:
             self.fn.hoist.add("V")
-            self.emit(depth, f"V[{name!r}] {op} {value}")
+            self._assign(depth, f"V[{name!r}]", op, value)
             return
         self.error(target, f"cannot assign to unknown variable '{name}'",
                    "a variable declared under vars, or a local introduced with 'let'",
                    suggest(name, self.names.vars | self.locals) or f"declare it: vars: {{{name}: 0}}")
+
+    def _assign(self, depth: int, target: str, op: str, value: str) -> None:
+        """``x op= v`` as ``x = x op v``: values in effect text are values, so
+        ``a += [c]`` makes a new list rather than changing one that another
+        variable, or a chosen answer's shared card list, also holds."""
+        if op == "=":
+            self.emit(depth, f"{target} = {value}")
+        else:
+            self.emit(depth, f"{target} = {target} {op[:-1]} ({value})")
 
     def s_choose_stmt(self, node, depth):
         name_tok, args_n = node.children
