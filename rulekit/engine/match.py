@@ -59,12 +59,34 @@ def _fresh_value(v):
 
 
 def _fresh(values: dict) -> dict:
-    return {k: _fresh_value(v) for k, v in values.items()}
+    for v in values.values():
+        if type(v) is list:
+            return {k: _fresh_value(v) for k, v in values.items()}
+    return values.copy()
 
 
 @lru_cache(maxsize=256)
-def _player_zone_names(name: str, players: int) -> tuple[str, ...]:
-    return tuple(f"{name}({p})" for p in range(players))
+def _zone_plan(game: Game, players: int) -> tuple:
+    """(name, zone def, owner) of every live zone of a match, in index order:
+    worked out once per game and player count, not for every new match."""
+    return tuple((z.name, z, None) if not z.per_player
+                 else tuple((f"{z.name}({p})", z, p) for p in range(players))
+                 for z in game.zones)
+
+
+def _new_zones(game: Game, players: int) -> tuple[list, list]:
+    """The live zones of a new match: ``gz[i]`` for a shared zone (else None),
+    ``pz[i][p]`` for player ``p``'s zone (else None)."""
+    gz: list[Zone | None] = []
+    pz: list[list[Zone] | None] = []
+    for spec in _zone_plan(game, players):
+        if type(spec[0]) is str:
+            gz.append(Zone(*spec))
+            pz.append(None)
+        else:
+            gz.append(None)
+            pz.append([Zone(*s) for s in spec])
+    return gz, pz
 
 
 class Match:
@@ -86,26 +108,18 @@ class Match:
         self.options = game.match_options(options) if (options or game.options) else {}
         self.rng = random.Random(seed)
         self.players = list(range(players))    # players still in the game, in seat order
-        self.all_seats = list(range(players))
+        self.all_seats = self.players[:]
         self.out = [False] * players            # eliminated, by seat
-        self._pos = {p: p for p in range(players)}  # seat -> place among the living
+        self._pos = dict(zip(self.all_seats, self.all_seats))  # seat -> place among the living
         self.cards = game.cards
         self.budget = step_budget
         self.steps = 0
-        self.gz: list[Zone | None] = []
-        self.pz: list[list[Zone] | None] = []
-        for z in game.zones:
-            if z.per_player:
-                self.gz.append(None)
-                self.pz.append([Zone(name, z, p) for p, name in enumerate(_player_zone_names(z.name, players))])
-            else:
-                self.gz.append(Zone(z.name, z, None))
-                self.pz.append(None)
+        self.gz, self.pz = _new_zones(game, players)
         box = self.gz[0]
         box.cards = list(game.cards)
         self.loc: list[Zone] = [box] * len(game.cards)
         self.vars: dict[str, Any] = _fresh(game.vars)
-        self.pvars: list[dict[str, Any]] = [_fresh(game.player_vars) for _ in self.players]
+        self.pvars: list[dict[str, Any]] = [_fresh(game.player_vars) for _ in range(players)]
         self.chosen: dict = {}
         self.current = 0
         self.next_player: int | None = None
@@ -116,7 +130,6 @@ class Match:
         self._spec = {"players": players, "seed": seed, "step_budget": step_budget,
                       "prepared": prepared, "options": self.options}
         self._result: dict | None = None
-        self._limits: dict[int, int] = {}
         self._decision: Decision | None = None
         self._flow = self._run(prepared)
         self._resume(None)
@@ -262,21 +275,59 @@ class Match:
         when the log is read (``events``/``log_json``), which keeps moving cheap."""
         t = type(what)
         if t is Zone:
-            if what is dest or not what.cards:
-                return
-            cards = what.cards[:]
-            what.cards.clear()
-            self._place(cards, what, dest, bottom)
+            self.move_zone(what, dest, bottom)
+        elif t is Card:
+            self.move_cards([what], dest, bottom)
+        elif what is not None:
+            self.move_cards(what if t is list else list(what), dest, bottom)
+
+    def move_zone(self, src: Zone, dest: Zone, bottom: bool = False) -> None:
+        """Every card of ``src`` onto ``dest``, as one packet."""
+        if src is dest or not src.cards:
             return
-        if t is Card:
-            cards = [what]
-        elif what is None:
+        cards = src.cards[:]
+        src.cards.clear()
+        self._place(cards, src, dest, bottom)
+
+    def move_cards(self, cards: list, dest: Zone, bottom: bool = False) -> None:
+        """A list of cards onto ``dest``.  The list itself goes into the log,
+        so callers never change it afterwards (chosen answers' card lists
+        are shared and never changed)."""
+        if not cards:
             return
-        else:
-            cards = list(what)
-            if not cards:
-                return
+        if len(cards) == 1:            # the usual case, kept short
+            c = cards[0]
+            loc = self.loc
+            src = loc[c.id]
+            zc = src.cards
+            if zc and zc[-1] is c:
+                zc.pop()
+            else:
+                try:
+                    zc.remove(c)
+                except ValueError:
+                    raise RuleRuntimeError(f"a card cannot move twice in one move: {cards}",
+                                           self.phase or "") from None
+            loc[c.id] = dest
+            if bottom:
+                dest.cards.insert(0, c)
+            else:
+                dest.cards.append(c)
+            self.log.append(("move", dest, cards, src))
+            return
         self._place(cards, self._take(cards), dest, bottom)
+
+    def move_top1(self, src: Zone, dest: Zone, bottom: bool = False) -> None:
+        """``move top(src, 1) to dest``: the commonest move of all (a draw)."""
+        zc = src.cards
+        if zc and src is not dest:
+            c = zc.pop()
+            self.loc[c.id] = dest
+            if bottom:
+                dest.cards.insert(0, c)
+            else:
+                dest.cards.append(c)
+            self.log.append(("move", dest, [c], src))
 
     def _take(self, cards: list[Card]):
         """Remove ``cards`` from where they are; return their zone (or, when
@@ -340,6 +391,23 @@ class Match:
             self.rng.shuffle(moved)
         self._place(moved, src, dest, bottom)
 
+    def move_split(self, src: Zone, table: list, targets: tuple) -> None:
+        """Several ``move [shuffled](src where TEST_i) to DEST_i`` in a row,
+        in one pass: ``table[card id]`` is the first i whose test the card
+        passes.  Each destination then gets its cards as its own move would
+        have (same order, same random draws, same log)."""
+        piles: list[list] = [[] for _ in targets]
+        kept = []
+        for c in src.cards:
+            i = table[c.id]
+            (kept if i < 0 else piles[i]).append(c)
+        src.cards[:] = kept
+        for (dest, bottom, shuffle), moved in zip(targets, piles):
+            if moved:
+                if shuffle:
+                    self.rng.shuffle(moved)
+                self._place(moved, src, dest, bottom)
+
     def _place(self, cards: list[Card], src, dest: Zone, bottom: bool) -> None:
         loc = self.loc
         for c in cards:
@@ -356,18 +424,17 @@ class Match:
 
     def zone_limit(self, z: Zone) -> int:
         """A zone's card limit (effectively unlimited when none is declared)."""
+        if z.lim >= 0:
+            return z.lim
         zdef = z.zdef
-        if zdef.limit is None:
-            return 1 << 30
-        if zdef.limit_fixed:          # depends only on the player count: computed once
-            fixed = self._limits.get(zdef.index)
-            if fixed is None:
-                fixed = self._limits[zdef.index] = zdef.limit(self, z.owner)
-            return fixed
-        return zdef.limit(self, z.owner)
+        limit = zdef.limit(self, z.owner)
+        if zdef.limit_fixed:          # depends only on the player count: kept
+            z.lim = limit
+        return limit
 
     def room(self, z: Zone) -> int:
-        return self.zone_limit(z) - len(z.cards)
+        lim = z.lim
+        return (lim if lim >= 0 else self.zone_limit(z)) - len(z.cards)
 
     # ---- the driver's API ---------------------------------------------------
     @property
@@ -384,24 +451,28 @@ class Match:
         dec = self._decision
         if dec is None:
             raise IllegalAction("the match is over; no action is expected")
-        if type(action) is Action:
-            for o in dec.options:        # the usual case: one of the offered objects
-                if o is action:
-                    break
-            else:
-                action = self._offered(action, dec)
-        elif isinstance(action, int) and not isinstance(action, bool):
+        if type(action) is not Action or action not in dec.options:
+            action = self._legal(action, dec)
+        self.actions.append(action)
+        cards = action.cards
+        if cards:
+            loc = self.loc
+            self.log.append(("decide", dec.player, dec.choice, action, [loc[i] for i in cards]))
+        else:
+            self.log.append(("decide", dec.player, dec.choice, action, None))
+        self._resume(action)
+
+    def _legal(self, action, dec: Decision) -> Action:
+        """The offered action that ``action`` (an index, an Action, a tuple or
+        its JSON form) names, or :class:`IllegalAction` saying why none."""
+        if isinstance(action, int) and not isinstance(action, bool):
             if not 0 <= action < len(dec.options):
                 raise IllegalAction(
                     f"action index {action} is out of range: there are {len(dec.options)} legal actions")
-            action = dec.options[action]
-        else:
-            action = self._offered(_as_action(action), dec)
-        self.actions.append(action)
-        loc = self.loc
-        self.log.append(("decide", dec.player, dec.choice, action,
-                         [loc[i] for i in action.cards] if action.cards else None))
-        self._resume(action)
+            return dec.options[action]
+        if type(action) is not Action:
+            action = _as_action(action)
+        return self._offered(action, dec)
 
     def _offered(self, action: Action, dec: Decision) -> Action:
         """The offered action equal to ``action`` (cards in any order), or

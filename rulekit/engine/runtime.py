@@ -13,13 +13,16 @@ from ..model import Card
 class Zone:
     """A live pile of cards in one match.  ``cards[-1]`` is the top."""
 
-    __slots__ = ("name", "zdef", "owner", "cards")
+    __slots__ = ("name", "zdef", "owner", "cards", "lim")
 
     def __init__(self, name: str, zdef, owner: int | None):
         self.name = name
         self.zdef = zdef
         self.owner = owner
         self.cards: list[Card] = []
+        # the card limit once known: set at once when there is none, on first
+        # use when it depends only on the player count, never (-1) otherwise
+        self.lim = (1 << 30) if zdef.limit is None else -1
 
     def __len__(self) -> int:
         return len(self.cards)

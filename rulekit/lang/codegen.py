@@ -114,6 +114,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.error_path: tuple = ()     # key of the choice being compiled, for error positions
         self._assigned: set[str] = set()
         self.prop_tables: dict[str, str] = {}  # constant name -> card property tabled by id
+        #: name -> tables: per card, the first of the tables it passes (-1: none)
+        self.split_tables: dict[str, tuple] = {}
+        self.last_split: tuple | None = None    # the last move_where written (see _join_split)
         self.rule = ""                  # the rule being written (for budgets and errors)
         self.prefix = "L_"              # prefix of let/for locals (differs in inlined text)
         self.comp_vars: set[str] = set()  # names bound by a comprehension or a parameter
@@ -319,6 +322,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
             ns[table] = [bool(test(None, c)) for c in cards]
         for const, prop in self.prop_tables.items():
             ns[const] = [c.props.get(prop) for c in cards]
+        for name, tables in self.split_tables.items():
+            ns[name] = [next((i for i, t in enumerate(tables) if ns[t][c.id]), -1) for c in cards]
         ns["__source__"] = source
         ns["__label__"] = label
         ns["__origins__"] = origins

@@ -60,7 +60,7 @@ class ChoicesMixin:
         shown = tuple(p for p in params if "{" + p + "}" in prompt)
         if shown:      # only the parameters the prompt names are shown
             prompt = f"_prompt(m, {prompt}, {shown!r}, ({''.join(f'L_{p}, ' for p in shown)}))"
-        self.emit(1, f"return _Decision({who}, {cname!r}, {prompt}, out, {args})")
+        self.emit(1, f"return _tn(_Decision, ({who}, {cname!r}, {prompt}, out, {args}))")
         self._end()
 
     def _card_option(self, opt: dict, trees: dict, name: str, depth: int,

@@ -58,12 +58,20 @@ class StatementsMixin:
             zone, zkind = self.expr(zone_n)
             if zkind == "zone":
                 count = self.expr(count_n)[0]
-                self.emit(depth, f"m.move_top({zone}, {count}, {dest}, {bottom})")
+                if count == "1":
+                    self.emit(depth, f"m.move_top1({zone}, {dest}, {bottom})")
+                else:
+                    self.emit(depth, f"m.move_top({zone}, {count}, {dest}, {bottom})")
                 return
         if self._move_where(src_n, dest, bottom, depth):
             return
-        src, _ = self.expr(src_n)
-        self.emit(depth, f"m.move({src}, {dest}, {bottom})")
+        src, kind = self.expr(src_n)
+        if kind == "cards":       # a chosen answer's cards: no need to ask what it is
+            self.emit(depth, f"m.move_cards({src}, {dest}, {bottom})")
+        elif kind == "zone":
+            self.emit(depth, f"m.move_zone({src}, {dest}, {bottom})")
+        else:
+            self.emit(depth, f"m.move({src}, {dest}, {bottom})")
 
     def _move_where(self, src_n, dest: str, bottom: bool, depth: int) -> bool:
         """``move [shuffled](ZONE where TEST) to ...`` with a test that only
@@ -82,7 +90,33 @@ class StatementsMixin:
         if not test.startswith("TB"):
             return False
         table = test.split("[", 1)[0]
+        if self._join_split(zone, table, (dest, bottom, shuffle), depth):
+            return True
         self.emit(depth, f"m.move_where({zone}, {table}, {dest}, {bottom}, {shuffle})")
+        self.last_split = (self.fn, len(self.fn.lines), zone, depth, [table], [(dest, bottom, shuffle)])
+        return True
+
+    def _join_split(self, zone: str, table: str, target: tuple, depth: int) -> bool:
+        """Merge ``move (Z where T2) to D2`` into the move just written when
+        that was ``move (Z where T1) to D1`` from the same shared zone: one
+        pass over Z then files each card under the first test it passes.
+        Dealing a box into several piles is the usual case.  The result, the
+        log and the random draws are those of the separate moves, because no
+        card can come back to Z in between (no destination is Z)."""
+        last = self.last_split
+        if (last is None or last[0] is not self.fn or last[1] != len(self.fn.lines)
+                or last[2] != zone or last[3] != depth or not zone.startswith("GZ[")):
+            return False
+        targets = last[5] + [target]
+        if any(not (d.startswith("GZ[") or d.startswith("PZ[")) or d == zone for d, _, _ in targets):
+            return False
+        last[4].append(table)
+        last[5].append(target)
+        split = last[6] if len(last) > 6 else f"SPL{len(self.split_tables)}"
+        self.split_tables[split] = tuple(last[4])
+        self.last_split = (*last[:6], split)
+        dests = ", ".join(f"({d}, {b}, {sh})" for d, b, sh in targets)
+        self.fn.lines[-1] = "    " * depth + f"m.move_split({zone}, {split}, ({dests},))"
         return True
 
     def s_shuffle_stmt(self, node, depth):
