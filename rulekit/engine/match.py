@@ -295,6 +295,8 @@ class Match:
         are shared and never changed)."""
         if not cards:
             return
+        if type(cards) is not list:
+            cards = list(cards)
         if len(cards) == 1:            # the usual case, kept short
             c = cards[0]
             loc = self.loc

@@ -116,6 +116,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.prop_tables: dict[str, str] = {}  # constant name -> card property tabled by id
         #: name -> tables: per card, the first of the tables it passes (-1: none)
         self.split_tables: dict[str, tuple] = {}
+        self.card_actions: dict[str, str] = {}  # constant -> option: its Action per card id
         self.last_split: tuple | None = None    # the last move_where written (see _join_split)
         self.rule = ""                  # the rule being written (for budgets and errors)
         self.prefix = "L_"              # prefix of let/for locals (differs in inlined text)
@@ -215,8 +216,15 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         return self.locate(self.text_path, line, column)
 
     def tick(self, depth: int):
+        check = f"if m.steps > m.budget: m.over_budget({self.rule!r})"
+        lines, indent = self.fn.lines, "    " * depth
+        if (len(lines) >= 2 and lines[-1] == indent + check
+                and lines[-2].startswith(indent + "m.steps += ")):
+            # two steps in a row (a phase that starts with a call): one count
+            lines[-2] = indent + f"m.steps += {int(lines[-2].rsplit(' ', 1)[1]) + 1}"
+            return
         self.emit(depth, "m.steps += 1")
-        self.emit(depth, f"if m.steps > m.budget: m.over_budget({self.rule!r})")
+        self.emit(depth, check)
 
     # ---- whole functions ------------------------------------------------------
     #: parameters of trigger functions and their kinds
@@ -322,6 +330,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
             ns[table] = [bool(test(None, c)) for c in cards]
         for const, prop in self.prop_tables.items():
             ns[const] = [c.props.get(prop) for c in cards]
+        for const, option in self.card_actions.items():
+            ns[const] = [runtime_helpers.Action(option, (c.id,), None) for c in cards]
         for name, tables in self.split_tables.items():
             ns[name] = [next((i for i, t in enumerate(tables) if ns[t][c.id]), -1) for c in cards]
         ns["__source__"] = source

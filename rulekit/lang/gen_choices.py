@@ -113,6 +113,10 @@ class ChoicesMixin:
     def _action_table(self, kind: str, option: str) -> str:
         """A memo of Action objects for one option (actions are immutable, so
         one object per card or seat serves every match): its ``get``."""
+        if kind == "card":     # one per card, made when the module is built: a list by id
+            name = self.const(None)
+            self.card_actions[name] = option
+            return name
         return self.const(runtime_helpers.ActionMemo(option, kind))
 
     def _require(self, trees, elem: str) -> str | None:
