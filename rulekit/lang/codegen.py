@@ -262,7 +262,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         e(2, f"while ph < {count}:")
         e(3, "try:")
         for i, (name, tree, path) in enumerate(phases):
-            e(4, f"{'if' if i == 0 else 'elif'} ph == {i}:")
+            # 'if', not 'elif': a phase that ends with ph = i + 1 runs straight
+            # into the next one, without going round the loop again
+            e(4, f"if ph == {i}:")
             e(5, f"m.phase = {name!r}")
             if self.resets[1]:
                 e(5, "m.reset_vars('phase')")
