@@ -64,13 +64,40 @@ class Action(NamedTuple):
 
 
 class Decision(NamedTuple):
-    """The match is waiting for ``player`` to answer ``choice``."""
+    """The match is waiting for ``player`` to answer ``choice``.
+
+    ``prompt`` is the choice's prompt with its ``{param}`` placeholders
+    filled in from ``args``.  It is written out when read, not when the
+    decision is made: most decisions of a simulation are never shown to
+    anyone, and formatting every one of them cost a tenth of a 三国杀 game."""
 
     player: int
     choice: str
-    prompt: str
+    template: str          # the prompt as the rule file writes it
     options: list[Action]
     args: tuple = ()       # the arguments of a choice declared with params
+    shown: tuple = ()      # (placeholder, index in args) of each parameter the prompt names
+
+    @property
+    def prompt(self) -> str:
+        if not self.shown:
+            return self.template
+        try:
+            return self.template.format_map({name: shown(self.args[i]) for name, i in self.shown})
+        except (KeyError, IndexError, ValueError):
+            return self.template
+
+
+def shown(v) -> str:
+    """A value as a prompt shows it: cards by name, lists space-separated."""
+    t = type(v)
+    if t is str:
+        return v
+    if t is Card:
+        return v.name
+    if t is list or t is tuple or t is Zone:
+        return " ".join(shown(x) for x in v)
+    return str(v)
 
 
 class Chosen:

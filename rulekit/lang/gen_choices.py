@@ -57,10 +57,9 @@ class ChoicesMixin:
         self.error_path = ()
         prompt = repr(spec.get("prompt", cname))
         args = "(" + "".join(f"L_{p}, " for p in params) + ")"
-        shown = tuple(p for p in params if "{" + p + "}" in prompt)
-        if shown:      # only the parameters the prompt names are shown
-            prompt = f"_prompt(m, {prompt}, {shown!r}, ({''.join(f'L_{p}, ' for p in shown)}))"
-        self.emit(1, f"return _tn(_Decision, ({who}, {cname!r}, {prompt}, out, {args}))")
+        # only the parameters the prompt names are shown (when it is read)
+        shown = tuple((p, i) for i, p in enumerate(params) if "{" + p + "}" in prompt)
+        self.emit(1, f"return _tn(_Decision, ({who}, {cname!r}, {prompt}, out, {args}, {shown!r}))")
         self._end()
 
     def _card_option(self, opt: dict, trees: dict, name: str, depth: int,

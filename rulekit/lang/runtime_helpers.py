@@ -119,25 +119,6 @@ def _no_option(choice: str, rule: str, where=None):
         "or the game)", rule, where)
 
 
-def _shown(v) -> str:
-    t = type(v)
-    if t is str:
-        return v
-    if t is Card:
-        return v.name
-    if t is list or t is tuple or t is Zone:
-        return " ".join(_shown(x) for x in v)
-    return str(v)
-
-
-def _prompt(m, template: str, names: tuple, values: tuple) -> str:
-    """A prompt with ``{param}`` placeholders filled in: cards by name."""
-    try:
-        return template.format_map({n: _shown(v) for n, v in zip(names, values)})
-    except (KeyError, IndexError, ValueError):
-        return template
-
-
 SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tuple,
                  "range": range, "type": type, "set": set, "sorted": sorted, "True": True, "False": False, "None": None}
 
@@ -146,6 +127,6 @@ NAMESPACE = {
     "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
     "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_winners": _winners, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
-    "_sum_prop": _sum_prop, "_prompt": _prompt, "_top1": _top1, "_pv": _pv, "_top_prop": _top_prop,
+    "_sum_prop": _sum_prop, "_top1": _top1, "_pv": _pv, "_top_prop": _top_prop,
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
 }
