@@ -66,6 +66,16 @@ def _fresh(values: dict) -> dict:
 
 
 @lru_cache(maxsize=256)
+def _reset_plan(game: Game, when: str) -> tuple:
+    """What ``reset_vars(when)`` sets: for the variables and for the player
+    variables, a dict of starting values that one ``dict.update`` applies, and
+    the names among them whose starting value is a list (each gets a copy).
+    A phase reset happens for every player in every phase of every turn."""
+    return tuple((dict(section), tuple(k for k, v in section if type(v) is list))
+                 for section in game.resets[when])
+
+
+@lru_cache(maxsize=256)
 def _zone_plan(game: Game, players: int) -> tuple:
     """(name, zone def, owner) of every live zone of a match, in index order:
     worked out once per game and player count, not for every new match."""
@@ -111,6 +121,7 @@ class Match:
         self.all_seats = self.players[:]
         self.out = [False] * players            # eliminated, by seat
         self._pos = dict(zip(self.all_seats, self.all_seats))  # seat -> place among the living
+        self._seats_from: dict[int, list[int]] = {}    # seat -> seats_from(seat), until an elimination
         self.cards = game.cards
         self.budget = step_budget
         self.steps = 0
@@ -220,6 +231,7 @@ class Match:
             self.out[p] = True
             self.players.remove(p)
             self._pos = {q: i for i, q in enumerate(self.players)}
+            self._seats_from = {}
             self.log.append(("eliminate", p))
 
     def next_seat(self, p: int) -> int:
@@ -238,9 +250,14 @@ class Match:
         return q
 
     def seats_from(self, p: int) -> list[int]:
-        """The players still in the game in seat order, starting at seat ``p``."""
-        n, out = self.n, self.out
-        return [q for q in [(p + i) % n for i in range(n)] if not out[q]]
+        """The players still in the game in seat order, starting at seat ``p``.
+        The list is kept until someone is eliminated (effect text never
+        changes a list, so every caller may share it)."""
+        order = self._seats_from.get(p)
+        if order is None:
+            n, out = self.n, self.out
+            order = self._seats_from[p] = [q for q in [(p + i) % n for i in range(n)] if not out[q]]
+        return order
 
     def seat_distance(self, a: int, b: int) -> int:
         """Steps from seat ``a`` to seat ``b`` the shorter way round, counting
@@ -260,12 +277,16 @@ class Match:
 
     def reset_vars(self, when: str) -> None:
         """Set the variables declared with ``reset: turn`` (or ``phase``) back."""
-        game_vars, player_vars = self.game.resets[when]
-        for k, v in game_vars:
-            self.vars[k] = _fresh_value(v)
-        for k, v in player_vars:
+        (game_vars, game_lists), (player_vars, player_lists) = _reset_plan(self.game, when)
+        if game_vars:
+            self.vars.update(game_vars)
+            for k in game_lists:
+                self.vars[k] = list(game_vars[k])
+        if player_vars:
             for pv in self.pvars:
-                pv[k] = _fresh_value(v)
+                pv.update(player_vars)
+                for k in player_lists:
+                    pv[k] = list(player_vars[k])
 
     # ---- moving cards (the only way a card changes zone) ---------------------
     def move(self, what, dest: Zone, bottom: bool = False) -> None:
