@@ -171,8 +171,11 @@ class ExpressionsMixin:
             # non-player base fails with a clear message through _pv)
             return f"_pv(m, {base}, {attr!r})", "any"
         if base.isidentifier():
-            return (f"({base}.props.get({attr!r}) if type({base}) is _Card "
-                    f"else _ga(m, {base}, {attr!r}))"), "any"
+            card = (f"({base}.props.get({attr!r}) if type({base}) is _Card "
+                    f"else _ga(m, {base}, {attr!r}))")
+            if attr in self.names.player_vars:     # a player's, or a card's: test for a player first
+                return f"(m.pvars[{base}][{attr!r}] if type({base}) is _int else {card})", "any"
+            return card, "any"
         return f"_ga(m, {base}, {attr!r})", "any"
 
     def e_index(self, node):

@@ -123,7 +123,7 @@ SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tupl
                  "range": range, "type": type, "set": set, "sorted": sorted, "True": True, "False": False, "None": None}
 
 NAMESPACE = {
-    "_tn": tuple.__new__, "_Action": Action, "_Decision": Decision, "_Card": Card,
+    "_tn": tuple.__new__, "_int": int, "_Action": Action, "_Decision": Decision, "_Card": Card,
     "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
     "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_winners": _winners, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
