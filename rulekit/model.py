@@ -139,8 +139,8 @@ class Game:
     code_label: str = ""                              # its file name in tracebacks
     #: generated line -> (Where or None, rule): where a failing line came from
     code_origins: dict = attrs.field(factory=dict, repr=False)
-    #: card lists of chosen answers by card ids, shared by all matches (read-only)
-    card_lists: dict = attrs.field(factory=dict, repr=False, eq=False)
+    #: chosen answers by (action, deciding player), shared by all matches (read-only)
+    answers: dict = attrs.field(factory=dict, repr=False, eq=False)
     #: match options: name -> {"default": value, "values": [...] or None, "doc": text}
     options: dict = attrs.field(factory=dict)
     #: "turn" / "phase" -> ((var, initial), ...), ((player var, initial), ...) set back then

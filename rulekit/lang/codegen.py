@@ -116,6 +116,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.prop_tables: dict[str, str] = {}  # constant name -> card property tabled by id
         #: name -> tables: per card, the first of the tables it passes (-1: none)
         self.split_tables: dict[str, tuple] = {}
+        self.sum_tables: dict[str, str] = {}    # constant -> card property summed (none as 0)
         self.card_actions: dict[str, str] = {}  # constant -> option: its Action per card id
         self.last_split: tuple | None = None    # the last move_where written (see _join_split)
         self.rule = ""                  # the rule being written (for budgets and errors)
@@ -332,6 +333,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
             ns[table] = [bool(test(None, c)) for c in cards]
         for const, prop in self.prop_tables.items():
             ns[const] = [c.props.get(prop) for c in cards]
+        for const, prop in self.sum_tables.items():
+            ns[const] = [0 if c.props.get(prop) is None else c.props[prop] for c in cards]
         for const, option in self.card_actions.items():
             ns[const] = [runtime_helpers.Action(option, (c.id,), None) for c in cards]
         for name, tables in self.split_tables.items():

@@ -256,7 +256,10 @@ class ExpressionsMixin:
             base_n, attr_tok = arg_nodes[0].children
             base, bkind = self.expr(base_n)
             if bkind in ("cards", "zone"):
-                return f"_sum_prop({self._seq(base_n)}, {str(attr_tok)!r})", "int"
+                # a table of the property by card id (none counts 0), read in one comprehension
+                table = self.const(("sum", str(attr_tok)))
+                self.sum_tables[table] = str(attr_tok)
+                return f"_sum([{table}[c.id] for c in {self._seq(base_n)}])", "int"
         if name in ("size", "count") and kind0 in ("zone", "list", "cards", "seats"):
             return f"len({srcs[0]})", "int"
         if name == "any" and kind0 in ("zone", "list", "cards", "seats"):

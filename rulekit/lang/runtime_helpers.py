@@ -70,26 +70,17 @@ def _top1(cards: list):
     return cards[-1] if cards else None
 
 
-def _sum_prop(cards, prop: str) -> int:
-    """``sum(cards.prop)``, skipping cards without the property."""
-    total = 0
-    for c in cards:
-        v = c.props.get(prop)
-        if v is not None:
-            total += v
-    return total
-
-
 def _chosen(m, action: Action, decision: Decision) -> Chosen:
-    ids = action.cards
-    if ids:
-        lists = m.game.card_lists      # shared per game: effect text never changes a list
-        cards = lists.get(ids)
-        if cards is None:
-            cards = lists[ids] = [m.cards[i] for i in ids]
-    else:
-        cards = []
-    return Chosen(action.option, cards, action.player, decision.player)
+    """The answer as effect text reads it.  Answers are kept per game by
+    (action, who answered): actions are shared, and effect text never changes
+    an answer or its card list, so every match may share them too."""
+    key = (action, decision.player)
+    memo = m.game.answers
+    ch = memo.get(key)
+    if ch is None:
+        ch = memo[key] = Chosen(action.option, [m.cards[i] for i in action.cards],
+                                action.player, decision.player)
+    return ch
 
 
 def _idx(container, key, rule: str):
@@ -123,10 +114,10 @@ SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tupl
                  "range": range, "type": type, "set": set, "sorted": sorted, "True": True, "False": False, "None": None}
 
 NAMESPACE = {
-    "_tn": tuple.__new__, "_int": int, "_Action": Action, "_Decision": Decision, "_Card": Card,
+    "_tn": tuple.__new__, "_int": int, "_sum": sum, "_Action": Action, "_Decision": Decision, "_Card": Card,
     "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
     "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_winners": _winners, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
-    "_sum_prop": _sum_prop, "_top1": _top1, "_pv": _pv, "_top_prop": _top_prop,
+    "_top1": _top1, "_pv": _pv, "_top_prop": _top_prop,
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
 }
