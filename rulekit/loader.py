@@ -226,6 +226,9 @@ class _Builder(ChoicesBuilder):
         gen.locate = self.loaded.text_where
         gen.inline_procs = calls.inlinable(procs, {n for n, p in names.proc_params.items() if p})
         gen.resets = tuple(any(any(section) for section in self.resets(when)) for when in ("turn", "phase"))
+        gen.reset_scope = {(section, k): when for when in ("turn", "phase")
+                           for section, declared in zip(("vars", "player_vars"), self.resets(when))
+                           for k, _ in declared}
         return gen
 
     def resets(self, when: str) -> tuple:

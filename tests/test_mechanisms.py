@@ -171,6 +171,16 @@ def test_per_turn_and_per_phase_counters(game):
     assert m.pvars[0]["plays"] == 0 and m.vars["turns"] == 1
 
 
+def test_counters_given_by_a_prepared_state_reset_too(game):
+    """Resets are skipped while nothing was written since the last one; a
+    prepared state counts as written, so its counters are set back as its
+    turn and phase start, like any others."""
+    pv = {p: {"hp": 2, "team": "odd" if p % 2 else "even", "plays": 3} for p in range(3)}
+    m = start(game, 3, {0: ["Hit"]}, player_vars=pv, vars={"attacks_this_turn": 4})
+    assert [m.pvars[p]["plays"] for p in range(3)] == [0, 0, 0]
+    assert m.vars["attacks_this_turn"] == 0
+
+
 # ---- hidden player variables -------------------------------------------------------------
 def test_hidden_variable_seen_only_by_its_owner(game):
     m = game.new_match(4, seed=5)

@@ -132,6 +132,8 @@ class Match:
         self.vars: dict[str, Any] = _fresh(game.vars)
         self.pvars: list[dict[str, Any]] = [_fresh(game.player_vars) for _ in range(players)]
         self.chosen: dict = {}
+        # a variable declared with reset: has been written since its last reset
+        self.dirty = {"turn": False, "phase": False}
         self.current = 0
         self.next_player: int | None = None
         self.phase: str | None = None
@@ -277,6 +279,9 @@ class Match:
 
     def reset_vars(self, when: str) -> None:
         """Set the variables declared with ``reset: turn`` (or ``phase``) back."""
+        if not self.dirty[when]:            # nothing written since the last reset
+            return
+        self.dirty[when] = False
         (game_vars, game_lists), (player_vars, player_lists) = _reset_plan(self.game, when)
         if game_vars:
             self.vars.update(game_vars)

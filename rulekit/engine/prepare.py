@@ -59,6 +59,7 @@ def apply_prepared(m, prepared: dict) -> int:
             if key not in m.pvars[int(who)]:
                 raise IllegalAction(f"prepared state: unknown player variable {key!r}")
             m.pvars[int(who)][key] = value
+    m.dirty.update(turn=True, phase=True)    # given values: the next resets set them back
     for p in prepared.get("out", ()):
         m.eliminate(int(p))
     m.current = int(prepared.get("current", 0))

@@ -133,6 +133,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.can_yield = False          # the function being written may stop for a decision
         self.can_return = False         # ... and may 'return' (procedures and triggers)
         self.resets = (False, False)    # some variables reset every (turn, phase)
+        self.reset_scope: dict[tuple, str] = {}  # ("vars"|"player_vars", name) -> "turn"|"phase"
 
     # ---- helpers ------------------------------------------------------------
     def const(self, value: Any) -> str:

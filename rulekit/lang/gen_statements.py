@@ -146,6 +146,7 @@ class StatementsMixin:
                            "a name declared under player_vars", suggest(var, self.names.player_vars))
                 return
             self._assign(depth, f"m.pvars[{owner}][{var!r}]", op, value)
+            self._changed(depth, ("player_vars", var))
             return
         (name,) = parts
         if name in self.locals:
@@ -154,6 +155,7 @@ class StatementsMixin:
         if name in self.names.vars:
             self.fn.hoist.add("V")
             self._assign(depth, f"V[{name!r}]", op, value)
+            self._changed(depth, ("vars", name))
             return
         self.error(target, f"cannot assign to unknown variable '{name}'",
                    "a variable declared under vars, or a local introduced with 'let'",
@@ -167,6 +169,15 @@ class StatementsMixin:
             self.emit(depth, f"{target} = {value}")
         else:
             self.emit(depth, f"{target} = {target} {op[:-1]} ({value})")
+
+    def _changed(self, depth: int, var: tuple) -> None:
+        """After writing a variable declared with ``reset:``: note that the
+        next reset of its scope has something to set back (resets with
+        nothing to do are skipped; a phase reset runs for every player in
+        every phase)."""
+        when = self.reset_scope.get(var)
+        if when is not None:
+            self.emit(depth, f"m.dirty[{when!r}] = True")
 
     def s_choose_stmt(self, node, depth):
         name_tok, args_n = node.children
