@@ -276,6 +276,8 @@ class ExpressionsMixin:
             return f"_B_join(m, {', '.join(srcs)})", kind
         if name == "seats_from":
             return f"m.seats_from({srcs[0]})", "seats"
+        if name == "seat_distance":
+            return f"m.seat_distance({srcs[0]}, {srcs[1]})", "int"
         if name == "top" and len(srcs) == 1 and kind0 == "zone":
             return f"_top1({srcs[0]}.cards)", "any"
         if name == "room" and kind0 == "zone":
