@@ -69,7 +69,8 @@ class Decision(NamedTuple):
     ``prompt`` is the choice's prompt with its ``{param}`` placeholders
     filled in from ``args``.  It is written out when read, not when the
     decision is made: most decisions of a simulation are never shown to
-    anyone, and formatting every one of them cost a tenth of a 三国杀 game."""
+    anyone, and formatting every one of them took a tenth of the time of a
+    game whose choices name their arguments in their prompts."""
 
     player: int
     choice: str
