@@ -29,7 +29,10 @@ import rulekit  # noqa: E402
 
 
 def engine_round(game, players: int, games: int, seed: int) -> tuple[float, int, int]:
-    decisions = wins = 0
+    """(seconds, decisions, enemies defeated) of ``games`` random games of
+    ``game``: anything with ``new_match(players=, seed=)`` whose matches
+    have the engine's ``decision``/``apply``/``result()``."""
+    decisions = defeated = 0
     rng = random.Random(seed)  # the policy's; each match seeds its own for the game
     start = time.perf_counter()
     for i in range(games):
@@ -40,18 +43,19 @@ def engine_round(game, players: int, games: int, seed: int) -> tuple[float, int,
             m.apply(opts[rng.randrange(len(opts))])
             decisions += 1
             dec = m.decision
-        wins += m.result()["outcome"] == "win"
-    return time.perf_counter() - start, decisions, wins
+        defeated += m.result()["stats"]["enemies_defeated"]
+    return time.perf_counter() - start, decisions, defeated
 
 
 def hand_round(players: int, games: int, seed: int) -> tuple[float, int, int]:
-    decisions = wins = 0
+    """(seconds, decisions, enemies defeated) of the hand-written game."""
+    decisions = defeated = 0
     start = time.perf_counter()
     for i in range(games):
-        won, _defeated, d = handwritten_regicide.play_random_game(players, random.Random(seed + i))
+        _won, enemies, d = handwritten_regicide.play_random_game(players, random.Random(seed + i))
         decisions += d
-        wins += won
-    return time.perf_counter() - start, decisions, wins
+        defeated += enemies
+    return time.perf_counter() - start, decisions, defeated
 
 
 def main(argv=None) -> int:

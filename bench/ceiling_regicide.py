@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from itertools import combinations
 from pathlib import Path
 
@@ -35,6 +34,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 import handwritten_regicide as hw  # noqa: E402
+from bench_regicide import engine_round, hand_round  # noqa: E402
 
 from rulekit.engine.runtime import Action, Decision  # noqa: E402
 
@@ -72,6 +72,7 @@ class Match:
         self.actions: list[Action] = []
         self.steps, self.budget, self.current = 0, 1_000_000, 0
         self.decision: Decision | None = None
+        self.outcome: str | None = None
         self._flow = self._run()
         self._resume(None)
 
@@ -131,6 +132,10 @@ class Match:
             yield from self._game()
         except GameOver as over:
             self.log.append(("end",) + over.args)
+            self.outcome = over.args[0]
+
+    def result(self) -> dict:
+        return {"outcome": self.outcome, "stats": {"enemies_defeated": self.vars["defeated"]}}
 
     # ---- the rules ---------------------------------------------------------------
     def _attack_options(self) -> Decision | None:
@@ -280,30 +285,17 @@ class Match:
             self.current = nxt
 
 
+class CeilingGame:
+    """Starts yardstick matches the way ``rulekit.Game.new_match`` starts
+    engine matches, so both are timed by the same loop."""
+
+    def new_match(self, players: int, seed: int) -> Match:
+        return Match(players, seed)
+
+
 def ceiling_round(players: int, games: int, seed: int) -> tuple[float, int, int]:
-    rng = random.Random(seed)
-    decisions = defeated = 0
-    start = time.perf_counter()
-    for i in range(games):
-        m = Match(players, seed + i)
-        dec = m.decision
-        while dec is not None:
-            opts = dec.options
-            m.apply(opts[rng.randrange(len(opts))])
-            decisions += 1
-            dec = m.decision
-        defeated += m.vars["defeated"]
-    return time.perf_counter() - start, decisions, defeated
-
-
-def hand_round(players: int, games: int, seed: int) -> tuple[float, int, int]:
-    decisions = defeated = 0
-    start = time.perf_counter()
-    for i in range(games):
-        _won, d_enemies, d = hw.play_random_game(players, random.Random(seed + i))
-        decisions += d
-        defeated += d_enemies
-    return time.perf_counter() - start, decisions, defeated
+    """(seconds, decisions, enemies defeated), timed like the engine's games."""
+    return engine_round(CeilingGame(), players, games, seed)
 
 
 def main(argv=None) -> int:

@@ -4,7 +4,6 @@ game and the ceiling yardstick (which plays exactly the engine's games).  (Speed
 scripts, never asserted here.)"""
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
@@ -26,25 +25,11 @@ def game():
     return rulekit.load_game(BENCH.parent / "games" / "regicide.yaml")
 
 
-def engine_round(game, players: int) -> tuple[int, int]:
-    """Decisions and enemies defeated over GAMES games, the bench's random policy."""
-    rng = random.Random(1)
-    decisions = defeated = 0
-    for i in range(GAMES):
-        m = game.new_match(players=players, seed=1 + i)
-        while m.decision is not None:
-            options = m.decision.options
-            m.apply(options[rng.randrange(len(options))])
-            decisions += 1
-        defeated += m.result()["stats"]["enemies_defeated"]
-    return decisions, defeated
-
-
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_three_versions_play_the_same_game(game, players):
     _, c_dec, c_def = ceiling_regicide.ceiling_round(players, GAMES, 1)
-    _, h_dec, h_def = ceiling_regicide.hand_round(players, GAMES, 1)
-    e_dec, e_def = engine_round(game, players)
+    _, h_dec, h_def = bench_regicide.hand_round(players, GAMES, 1)
+    _, e_dec, e_def = bench_regicide.engine_round(game, players, GAMES, 1)
     # the yardstick makes the same random draws as the engine: the same games
     assert (c_dec, c_def) == (e_dec, e_def)
     # the hand-written game draws differently; over 600 games the means agree
