@@ -315,7 +315,6 @@ def test_view_log_never_names_a_card_the_viewer_never_saw(regicide):
     for seed in range(20):
         m = random_prefix(regicide.new_match(players=3, seed=seed), 25, seed=seed)
         for viewer in range(3):
-            seen: set[str] = set()
             for e in m.view(viewer)["log"]:
                 if e["event"] == "move":
                     to_visible = e["to"] in ("enemy", "discard", "table", "powers", "used",
