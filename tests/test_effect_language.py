@@ -691,6 +691,23 @@ def test_moving_several_cards_deals_them_one_at_a_time(tmp_path):
     assert top_first(m, "deck") == ["3H"]
 
 
+def test_moves_where_in_a_row_take_cards_in_statement_order(tmp_path):
+    """Several ``move (Z where T) to D`` in a row from one zone run in one
+    pass; each card still goes where the first statement that takes it says,
+    and each statement logs its own move."""
+    m = run(tmp_path, """
+        move deck where it.suit == "H" to pile
+        move deck where it.value == 1 to pile bottom
+        move shuffled(deck where it.value >= 2) to hand(current)
+        """, zones={"deck": ["1H", "1S", "2S", "3H", "3S"]})
+    assert sorted(top_first(m, "pile")[:2]) == ["1H", "3H"] and top_first(m, "pile")[2] == "1S"
+    assert sorted(names(m.zone("hand", 0).cards)) == ["2S", "3S"]
+    assert m.zone("deck").cards == []
+    moves = [(e["to"], sorted(e["cards"])) for e in m.events("all") if e["event"] == "move"][-3:]
+    assert moves == [("pile", ["1H", "3H"]), ("pile", ["1S"]), ("hand(0)", ["2S", "3S"])]
+    assert "move_split" in m.game.code
+
+
 def test_shuffle_keeps_the_cards(tmp_path):
     m = run(tmp_path, "shuffle deck", zones={"deck": ["1H", "2H", "3H", "1S"]})
     assert sorted(top_first(m, "deck")) == ["1H", "1S", "2H", "3H"]

@@ -358,18 +358,11 @@ class Match:
             self.log.append(("move", dest, [c], src))
 
     def _take(self, cards: list[Card]):
-        """Remove ``cards`` from where they are; return their zone (or, when
-        they come from several, the list of their zones)."""
+        """Remove two or more ``cards`` from where they are; return their zone
+        (or, when they come from several, the list of their zones)."""
         loc = self.loc
         src = loc[cards[0].id]
         try:
-            if len(cards) == 1:
-                zc = src.cards
-                if zc[-1] is cards[0]:
-                    zc.pop()
-                else:
-                    zc.remove(cards[0])
-                return src
             for c in cards:
                 if loc[c.id] is not src:
                     srcs = [loc[c.id] for c in cards]

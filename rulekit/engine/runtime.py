@@ -84,12 +84,12 @@ class Decision(NamedTuple):
         if not self.shown:
             return self.template
         try:
-            return self.template.format_map({name: shown(self.args[i]) for name, i in self.shown})
+            return self.template.format_map({name: as_text(self.args[i]) for name, i in self.shown})
         except (KeyError, IndexError, ValueError):
             return self.template
 
 
-def shown(v) -> str:
+def as_text(v) -> str:
     """A value as a prompt shows it: cards by name, lists space-separated."""
     t = type(v)
     if t is str:
@@ -97,7 +97,7 @@ def shown(v) -> str:
     if t is Card:
         return v.name
     if t is list or t is tuple or t is Zone:
-        return " ".join(shown(x) for x in v)
+        return " ".join(as_text(x) for x in v)
     return str(v)
 
 

@@ -118,7 +118,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.split_tables: dict[str, tuple] = {}
         self.sum_tables: dict[str, str] = {}    # constant -> card property summed (none as 0)
         self.card_actions: dict[str, str] = {}  # constant -> option: its Action per card id
-        self.last_split: tuple | None = None    # the last move_where written (see _join_split)
+        self.last_split = None                  # the last move_where written (see _join_split)
         self.rule = ""                  # the rule being written (for budgets and errors)
         self.prefix = "L_"              # prefix of let/for locals (differs in inlined text)
         self.comp_vars: set[str] = set()  # names bound by a comprehension or a parameter

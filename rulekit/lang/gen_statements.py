@@ -5,6 +5,9 @@ writes the lines for one statement of the grammar at an indentation depth.
 """
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
 from lark import Tree
 
 from .names import suggest
@@ -20,6 +23,19 @@ def _call_args(args_n) -> list:
     """The argument nodes of ``choose NAME(...)`` / ``call NAME(...)`` (none without brackets)."""
     return list(args_n.children[0].children) if args_n is not None and args_n.children[0] else []
 
+
+@attrs.define
+class _Split:
+    """The last ``move (ZONE where TEST) to ...`` written, which the next one
+    from the same zone may join (see ``_join_split``)."""
+
+    fn: Any                 # the function being written
+    lines: int              # how many lines it had just after this move
+    zone: str
+    depth: int
+    tables: list            # the per-card tables of the tests, in order
+    targets: list           # (destination, bottom, shuffled) per test
+    name: str | None = None  # the first-match table, once a second move joined
 
 class StatementsMixin:
     # ---- statements ---------------------------------------------------------
@@ -90,10 +106,11 @@ class StatementsMixin:
         if not test.startswith("TB"):
             return False
         table = test.split("[", 1)[0]
-        if self._join_split(zone, table, (dest, bottom, shuffle), depth):
+        target = (dest, bottom, shuffle)
+        if self._join_split(zone, table, target, depth):
             return True
         self.emit(depth, f"m.move_where({zone}, {table}, {dest}, {bottom}, {shuffle})")
-        self.last_split = (self.fn, len(self.fn.lines), zone, depth, [table], [(dest, bottom, shuffle)])
+        self.last_split = _Split(self.fn, len(self.fn.lines), zone, depth, [table], [target])
         return True
 
     def _join_split(self, zone: str, table: str, target: tuple, depth: int) -> bool:
@@ -104,19 +121,19 @@ class StatementsMixin:
         log and the random draws are those of the separate moves, because no
         card can come back to Z in between (no destination is Z)."""
         last = self.last_split
-        if (last is None or last[0] is not self.fn or last[1] != len(self.fn.lines)
-                or last[2] != zone or last[3] != depth or not zone.startswith("GZ[")):
+        if (last is None or last.fn is not self.fn or last.lines != len(self.fn.lines)
+                or last.zone != zone or last.depth != depth or not zone.startswith("GZ[")):
             return False
-        targets = last[5] + [target]
+        targets = last.targets + [target]
         if any(not (d.startswith("GZ[") or d.startswith("PZ[")) or d == zone for d, _, _ in targets):
             return False
-        last[4].append(table)
-        last[5].append(target)
-        split = last[6] if len(last) > 6 else f"SPL{len(self.split_tables)}"
-        self.split_tables[split] = tuple(last[4])
-        self.last_split = (*last[:6], split)
+        last.tables.append(table)
+        last.targets.append(target)
+        if last.name is None:
+            last.name = f"SPL{len(self.split_tables)}"
+        self.split_tables[last.name] = tuple(last.tables)
         dests = ", ".join(f"({d}, {b}, {sh})" for d, b, sh in targets)
-        self.fn.lines[-1] = "    " * depth + f"m.move_split({zone}, {split}, ({dests},))"
+        self.fn.lines[-1] = "    " * depth + f"m.move_split({zone}, {last.name}, ({dests},))"
         return True
 
     def s_shuffle_stmt(self, node, depth):
