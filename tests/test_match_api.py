@@ -73,6 +73,7 @@ ILLEGAL = {
     "player argument where none is asked": lambda m: Action("card", ids(m, "7♥"), 1),
     "index past the end": lambda m: len(m.legal_actions()),
     "negative index": lambda m: -1,
+    "integer-like index past the end": lambda m: IntLike(len(m.legal_actions())),
     "dict with an unknown option": lambda m: {"option": "pass"},
     "dict for a card elsewhere": lambda m: {"option": "card", "cards": list(ids(m, "9♣"))},
     "a string": lambda m: "card 7♥",
@@ -193,6 +194,27 @@ def test_index_dict_tuple_and_action_forms_of_apply_are_equivalent(regicide, pla
         logs = {m.log_json() for m in forms}
         assert len(logs) == 1
         assert all(m.result() == forms[0].result() for m in forms)
+
+
+class IntLike:
+    """An integer of another library (numpy's int64, say): not an int, but
+    usable as an index through ``__index__``."""
+
+    def __init__(self, value: int):
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_an_integer_like_index_is_applied_as_its_integer(regicide):
+    a, b = (regicide.new_match(players=3, seed=4) for _ in range(2))
+    rng = random.Random(4)
+    while a.decision is not None:
+        i = rng.randrange(len(a.decision.options))
+        a.apply(i)
+        b.apply(IntLike(i))
+    assert a.log_json() == b.log_json() and len(a.actions) > 10
 
 
 def test_action_json_round_trip(waiting):

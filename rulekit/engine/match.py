@@ -20,6 +20,7 @@ Design notes
 from __future__ import annotations
 
 import json
+import operator
 import random
 import re
 from functools import lru_cache
@@ -143,32 +144,39 @@ class Match:
         self._spec = {"players": players, "seed": seed, "step_budget": step_budget,
                       "prepared": prepared, "options": self.options}
         self._result: dict | None = None
-        self._decision: Decision | None = None
+        #: who must decide what now (``None`` once the match is over); set
+        #: only by the match itself.  A plain attribute, not a property: a
+        #: driver reads it once per decision, millions of times.
+        self.decision: Decision | None = None
         self._flow = self._run(prepared)
+        self._send = self._flow.send
         self._resume(None)
 
     # ---- the flow -----------------------------------------------------------
     def _run(self, prepared: dict | None):
+        """Setup, then the turns.  Once the turns start, the match sends
+        answers to the flow's generator itself (``_send``), not through this
+        one: a decision then resumes one generator, not two.  ``GameOver``
+        ends the match wherever it is raised (see :meth:`_stopped`)."""
         game = self.game
         first_phase = 0
-        try:
-            self.log.append(("start", game.name, self.n, self.seed))
-            if prepared is None:
-                if game.setup is not None:
-                    if game.setup.is_gen:
-                        yield from game.setup.run(self)
-                    else:
-                        game.setup.run(self)
-                self.current = game.first_player(self)
-            else:
-                first_phase = self._apply_prepared(prepared)
-            flow = game.flow       # every turn, forever: the rules end the match
-            if flow.is_gen:
-                yield from flow.run(self, first_phase)
-            else:
-                flow.run(self, first_phase)
-        except GameOver as over:
-            self._finish(over)
+        self.log.append(("start", game.name, self.n, self.seed))
+        if prepared is None:
+            if game.setup is not None:
+                if game.setup.is_gen:
+                    yield from game.setup.run(self)
+                else:
+                    game.setup.run(self)
+            self.current = game.first_player(self)
+        else:
+            first_phase = self._apply_prepared(prepared)
+        flow = game.flow       # every turn, forever: the rules end the match
+        if not flow.is_gen:
+            flow.run(self, first_phase)
+            return
+        turns = flow.run(self, first_phase)
+        self._send = turns.send
+        yield next(turns)
 
     def _finish(self, over: GameOver) -> None:
         winners = over.winners if over.winners is not None else (
@@ -180,19 +188,28 @@ class Match:
 
     def _resume(self, action: Action | None) -> None:
         try:
-            self._decision = self._flow.send(action)
-        except StopIteration:
-            self._decision = None
+            self.decision = self._send(action)
+        except BaseException as err:
+            self._stopped(err)
+
+    def _stopped(self, err: BaseException) -> None:
+        """The flow stopped with ``err``: the match is over (StopIteration),
+        or a rule failed, which is reported with where it is in the file."""
+        self.decision = None
+        if isinstance(err, GameOver):
+            self._finish(err)
+            return
+        if type(err) is StopIteration:
+            return
+        try:
+            raise err
         except RuleRuntimeError as err:
-            self._decision = None
             if err.where is None:
                 err.where = self.game.rule_where(err.rule or f"phase '{self.phase}'")
             raise
         except (StepBudgetExceeded, IllegalAction):
-            self._decision = None
             raise
         except Exception as err:  # a rule failed inside generated code: say which and where
-            self._decision = None
             failure = self._rule_failure(err)
             if failure is None:
                 raise                       # not from a rule: a bug in rulekit itself
@@ -458,21 +475,20 @@ class Match:
         return (lim if lim >= 0 else self.zone_limit(z)) - len(z.cards)
 
     # ---- the driver's API ---------------------------------------------------
-    @property
-    def decision(self) -> Decision | None:
-        """Who must decide what now (``None`` once the match is over)."""
-        return self._decision
-
     def legal_actions(self) -> list[Action]:
-        return list(self._decision.options) if self._decision is not None else []
+        return list(self.decision.options) if self.decision is not None else []
 
     def apply(self, action: Action | int) -> None:
-        """Answer the pending decision.  An illegal action raises
-        :class:`IllegalAction` with the reason and changes nothing."""
-        dec = self._decision
+        """Answer the pending decision with one of ``decision.options``, or
+        its index there (the cheapest: what a learning agent or a random
+        policy picks anyway).  An illegal action raises :class:`IllegalAction`
+        with the reason and changes nothing."""
+        dec = self.decision
         if dec is None:
             raise IllegalAction("the match is over; no action is expected")
-        if type(action) is not Action or action not in dec.options:
+        if type(action) is int and 0 <= action < len(dec.options):
+            action = dec.options[action]
+        elif type(action) is not Action or action not in dec.options:
             action = self._legal(action, dec)
         self.actions.append(action)
         cards = action.cards
@@ -481,12 +497,16 @@ class Match:
             self.log.append(("decide", dec.player, dec.choice, action, [loc[i] for i in cards]))
         else:
             self.log.append(("decide", dec.player, dec.choice, action, None))
-        self._resume(action)
+        try:                      # _resume, written out: this runs once per decision
+            self.decision = self._send(action)
+        except BaseException as err:
+            self._stopped(err)
 
     def _legal(self, action, dec: Decision) -> Action:
         """The offered action that ``action`` (an index, an Action, a tuple or
         its JSON form) names, or :class:`IllegalAction` saying why none."""
-        if isinstance(action, int) and not isinstance(action, bool):
+        if type(action) is not bool and hasattr(type(action), "__index__"):
+            action = operator.index(action)   # an int, or an integer type such as numpy's
             if not 0 <= action < len(dec.options):
                 raise IllegalAction(
                     f"action index {action} is out of range: there are {len(dec.options)} legal actions")
@@ -508,7 +528,7 @@ class Match:
 
     def explain(self, action: Action) -> str:
         """Why ``action`` is not legal now, in words."""
-        dec = self._decision
+        dec = self.decision
         if dec is None:
             return "the match is over"
         names = {o.option for o in dec.options}
@@ -536,8 +556,8 @@ class Match:
         """Let ``agents`` (one per seat, or one for all) play to the end."""
         if not isinstance(agents, (list, tuple)):
             agents = [agents] * self.n
-        while self._decision is not None:
-            dec = self._decision
+        while self.decision is not None:
+            dec = self.decision
             self.apply(agents[dec.player].act(self, dec))
         return self._result
 
