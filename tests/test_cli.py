@@ -185,10 +185,37 @@ def test_simulate_is_reproducible_and_text_report(capsys):
     (["-p", "9"], "is for 1–4 players, not 9"),
     (["--agents", "clever"], "unknown agent 'clever'"),
     (["--games", "0"], "must be at least 1"),
+    (["--jobs", "0"], "must be at least 1"),
 ])
 def test_simulate_bad_arguments_exit_2(capsys, argv, message):
     code, _, err = run(capsys, "simulate", GAME, *argv)
     assert code == 2 and message in err
+
+
+def _without_timings(report_json: str) -> dict:
+    return {k: v for k, v in json.loads(report_json).items() if "second" not in k}
+
+
+@pytest.mark.parametrize("argv", [
+    (GAME, "-p", "2", "-g", "40", "-s", "11"),
+    (MECH, "-p", "3", "-g", "25", "-a", "heuristic,random", "-o", "start_hp=2"),
+])
+def test_simulate_in_processes_gives_the_same_report(capsys, argv):
+    code, alone, _ = run(capsys, "simulate", *argv, "--json")
+    code2, shared, _ = run(capsys, "simulate", *argv, "--json", "--jobs", "2")
+    assert code == code2 == 0
+    assert _without_timings(shared) == _without_timings(alone)
+    assert json.loads(shared)["games"] == int(argv[argv.index("-g") + 1])
+
+
+def test_simulate_in_processes_reports_the_first_failing_game(capsys, tmp_path):
+    path = tmp_path / "forever.yaml"
+    path.write_text(NEVER_ENDS, encoding="utf-8")
+    code, _, alone = run(capsys, "simulate", str(path), "-g", "3", "-s", "4")
+    code2, _, shared = run(capsys, "simulate", str(path), "-g", "3", "-s", "4", "-j", "2")
+    assert code == code2 == 1
+    assert "game 1 (seed 4) failed" in shared and "step budget" in shared
+    assert shared == alone
 
 
 def test_simulate_rule_that_never_ends_exits_1(capsys, tmp_path):

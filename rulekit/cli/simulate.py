@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
+from ..agents import make_agents
 from ..errors import RuleRuntimeError, StepBudgetExceeded
+from ..loader import load_game
 from ..model import Game
 from ..progress import Progress
 from .common import (EXIT_OK, EXIT_RULES, CliError, add_agents, add_file_and_players, add_options,
@@ -25,6 +29,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_seed(p, "the first game")
     add_agents(p, "random", "agent for every seat, or one per seat comma-separated")
     add_options(p, "every game")
+    p.add_argument("--jobs", "-j", type=positive, default=1,
+                   help="play the games in this many processes (default 1); the results are "
+                        "the same, only faster on a machine with that many cores")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.add_argument("--no-progress", action="store_true", help="never show the progress bar")
     p.set_defaults(run=run)
@@ -37,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(args.games, "simulating", enabled=not args.no_progress)
     try:
         report = simulate(game, players, args.games, args.seed, args.agents, progress,
-                          options=options, replay=options_argv(args.options))
+                          options=options, replay=options_argv(args.options), jobs=args.jobs)
     finally:
         progress.close()
     if args.json:
@@ -48,41 +55,123 @@ def run(args: argparse.Namespace) -> int:
 
 
 def simulate(game: Game, players: int, games: int, seed: int, agents: str,
-             progress: Progress | None = None, options: dict | None = None, replay: str = "") -> dict:
+             progress: Progress | None = None, options: dict | None = None, replay: str = "",
+             jobs: int = 1) -> dict:
     """Play ``games`` matches (match i seeded ``seed + i``, with the match
     ``options``) and aggregate the results.  ``replay`` is the ``--option``
-    text the hint for reproducing a failed game repeats."""
+    text the hint for reproducing a failed game repeats.  ``jobs`` > 1 plays
+    them in that many processes: every game is the same as in one process
+    (its seed says everything), and the results are gathered in game order,
+    so the report differs only in its timings."""
     options = game.match_options(options)
+    start = time.perf_counter()
+    play = play_in_processes if jobs > 1 and games > 1 else play_here
+    records, failure = play(game, players, games, seed, agents, options, progress, jobs)
+    seconds = time.perf_counter() - start
+    if failure is not None:
+        i, s, message = failure
+        raise CliError(f"game {i + 1} (seed {s}) failed: {message}\n"
+                       f"    hint: reproduce it alone with: rulekit simulate {game.file} --players {players} "
+                       f"--games 1 --seed {s} --agents {agents}{replay}", EXIT_RULES)
+    return report(game, players, games, seed, agents, options, records, seconds)
+
+
+def play_games(game: Game, players: int, first: int, count: int, seed: int, agents: str,
+               options: dict) -> tuple[list[tuple], tuple | None]:
+    """Games ``first`` .. ``first + count - 1``: for each, (outcome, reason,
+    winners, stats, decisions); the games stop at the first that fails, which
+    is returned as (game index, seed, message)."""
+    records = []
+    for i in range(first, first + count):
+        s = seed + i
+        try:
+            match = game.new_match(players, seed=s, options=options)
+            by_seat = make_agents(agents, players, s)
+            dec = match.decision
+            while dec is not None:
+                match.apply(by_seat[dec.player].act(match, dec))
+                dec = match.decision
+        except (StepBudgetExceeded, RuleRuntimeError) as err:
+            return records, (i, s, str(err))
+        result = match.result()
+        records.append((result["outcome"], result["reason"], result["winners"], result["stats"],
+                        len(match.actions)))
+    return records, None
+
+
+def play_here(game, players, games, seed, agents, options, progress, _jobs):
+    """Every game in this process, a few at a time between progress updates."""
+    records: list[tuple] = []
+    for first in range(0, games, _CHUNK):
+        done, failure = play_games(game, players, first, min(_CHUNK, games - first), seed, agents, options)
+        records += done
+        if failure is not None:
+            return records, failure
+        if progress is not None:
+            progress.update(len(records))
+    return records, None
+
+
+_CHUNK = 16          # games between progress updates in one process
+_WORKER: dict = {}   # in a worker process: the game and how to play it
+
+
+def play_in_processes(game, players, games, seed, agents, options, progress, jobs):
+    """The games split into runs of consecutive games, played by ``jobs``
+    processes.  Where processes can be forked they inherit the loaded game;
+    elsewhere each loads the rule file again."""
+    forking = "fork" in multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if forking else "spawn")
+    size = max(1, min(1000, games // (jobs * 8)))
+    runs = [(first, min(size, games - first)) for first in range(0, games, size)]
+    _WORKER.update(game=game if forking else None, file=game.file, players=players, seed=seed,
+                   agents=agents, options=options)
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
+                                 initargs=(dict(_WORKER),)) as pool:
+            futures = [pool.submit(_play_run, first, count) for first, count in runs]
+            done = 0
+            for future in as_completed(futures):
+                done += len(future.result()[0])
+                if progress is not None:
+                    progress.update(done)
+            results = [f.result() for f in futures]
+    finally:
+        _WORKER.clear()
+    records: list[tuple] = []
+    for done_run, failure in results:        # in game order: the first failure is the one to report
+        records += done_run
+        if failure is not None:
+            return records, failure
+    return records, None
+
+
+def _start_worker(settings: dict) -> None:
+    if settings["game"] is None:
+        settings["game"] = load_game(settings["file"])
+    _WORKER.update(settings)
+
+
+def _play_run(first: int, count: int) -> tuple[list[tuple], tuple | None]:
+    w = _WORKER
+    return play_games(w["game"], w["players"], first, count, w["seed"], w["agents"], w["options"])
+
+
+def report(game: Game, players: int, games: int, seed: int, agents: str, options: dict,
+           records: list[tuple], seconds: float) -> dict:
+    """The report of :func:`simulate` from the games' records, in game order."""
     outcomes: Counter = Counter()
     reasons: Counter = Counter()
     winners: Counter = Counter()
     stats: dict[str, list] = {}
     decisions = 0
-    start = time.perf_counter()
-    for i in range(games):
-        s = seed + i
-        try:
-            match = game.new_match(players, seed=s, options=options)
-            by_seat = seats(agents, players, s)
-            while True:
-                dec = match.decision
-                if dec is None:
-                    break
-                match.apply(by_seat[dec.player].act(match, dec))
-        except (StepBudgetExceeded, RuleRuntimeError) as err:
-            raise CliError(f"game {i + 1} (seed {s}) failed: {err}\n"
-                           f"    hint: reproduce it alone with: rulekit simulate {game.file} --players {players} "
-                           f"--games 1 --seed {s} --agents {agents}{replay}", EXIT_RULES) from None
-        decisions += len(match.actions)
-        result = match.result()
-        outcomes[result["outcome"]] += 1
-        reasons[result["reason"]] += 1
-        winners.update(result["winners"])
-        for name, value in result["stats"].items():
+    for outcome, reason, won, values, made in records:
+        outcomes[outcome] += 1
+        reasons[reason] += 1
+        winners.update(won)
+        for name, value in values.items():
             stats.setdefault(name, []).append(value)
-        if progress is not None:
-            progress.update(i + 1)
-    seconds = time.perf_counter() - start
+        decisions += made
     return {
         "game": game.name,
         "players": players,
