@@ -63,6 +63,17 @@ def test_golden_playthroughs_are_unchanged(name):
         "intended, run: python tests/test_determinism.py --update")
 
 
+
+def test_shared_memos_that_start_again_change_no_game(monkeypatch):
+    """A Game keeps the Action and answer objects it has made, for every
+    match; past a limit a memo starts again.  With a limit of 3 (it starts
+    again all the time) the golden playthroughs give the same digest."""
+    from rulekit.lang import runtime_helpers
+
+    monkeypatch.setattr(runtime_helpers, "MEMO_LIMIT", 3)
+    for name in PLAYTHROUGHS:
+        assert playthrough_digest(name) == (GOLDEN_DIR / f"{name}.sha256").read_text().strip()
+
 if __name__ == "__main__":
     if "--update" in sys.argv:
         sys.path.insert(0, str(ROOT))

@@ -107,7 +107,7 @@ class ChoicesMixin:
         if require is not None:
             self.emit(d, f"if not ({require}): continue")
         self.emit(d, "ids = tuple([c.id for c in L_chosen])")
-        self._emit_memo_append(memo, name, d)
+        self._emit_memo_append(memo, d)
 
     def _action_table(self, kind: str, option: str) -> str:
         """A memo of Action objects for one option (actions are immutable, so
@@ -154,7 +154,7 @@ class ChoicesMixin:
             self.emit(depth + 2, "ids = (a.id, b.id) if a.id < b.id else (b.id, a.id)")
             self.emit(depth + 2, "if ids in seen: continue")
             self.emit(depth + 2, "seen.add(ids)")
-            self._emit_memo_append(memo, name, depth + 2)
+            self._emit_memo_append(memo, depth + 2)
             return
         self.emit(depth, f"for L_chosen in _product({', '.join(lists)}):")
         self.emit(depth + 1, "ids = tuple(sorted([c.id for c in L_chosen]))")
@@ -162,11 +162,11 @@ class ChoicesMixin:
         self.emit(depth + 1, "seen.add(ids)")
         if require is not None:
             self.emit(depth + 1, f"if not ({require}): continue")
-        self._emit_memo_append(memo, name, depth + 1)
+        self._emit_memo_append(memo, depth + 1)
 
-    def _emit_memo_append(self, memo: str, name: str, depth: int) -> None:
+    def _emit_memo_append(self, memo: str, depth: int) -> None:
         """Append the shared Action for the card ids in ``ids``."""
         self.emit(depth, f"_act = {memo}.get(ids)")
-        self.emit(depth, f"if _act is None: _act = {memo}[ids] = _tn(_Action, ({name}, ids, None))")
+        self.emit(depth, f"if _act is None: _act = {memo}.add(ids)")
         self.emit(depth, "out.append(_act)")
 

@@ -36,6 +36,14 @@ def _groups(pool: list, prop: str, least: int) -> list[list]:
     return [g for g in by.values() if len(g) >= least]
 
 
+#: entries a memo of shared objects keeps before it starts again: the sets of
+#: cards players answer with are many (every subset of a hand may be one),
+#: and a Game may serve millions of matches.  Starting again only costs the
+#: rebuilding of what is used next; actions compare by value, so nothing
+#: that holds an older object notices.
+MEMO_LIMIT = 1 << 17
+
+
 class ActionMemo(dict):
     """Shared Action objects of one option, by card id or seat: building a
     tuple per legal action per decision is a large part of enumerating."""
@@ -46,10 +54,17 @@ class ActionMemo(dict):
         self.kind = kind
 
     def __missing__(self, key):
-        if self.kind == "cards":          # keyed by a tuple of card ids; filled by the caller
+        if self.kind == "cards":          # keyed by a tuple of card ids: see add()
             raise KeyError(key)
         act = Action(self.option, (key,), None) if self.kind == "card" else Action(self.option, (), key)
         self[key] = act
+        return act
+
+    def add(self, ids: tuple) -> Action:
+        """The Action of the card ids ``ids`` (not yet in the memo), kept."""
+        if len(self) >= MEMO_LIMIT:
+            self.clear()
+        act = self[ids] = Action(self.option, ids, None)
         return act
 
 
@@ -78,6 +93,8 @@ def _chosen(m, action: Action, decision: Decision) -> Chosen:
     memo = m.game.answers
     ch = memo.get(key)
     if ch is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
         ch = memo[key] = Chosen(action.option, [m.cards[i] for i in action.cards],
                                 action.player, decision.player)
     return ch
