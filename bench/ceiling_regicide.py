@@ -17,7 +17,10 @@ does not:
     python bench/ceiling_regicide.py [--games 2000] [--rounds 3]
 
 prints this yardstick against the hand-written game, next to the same
-statistics (decisions per game, enemies defeated) for both.  It makes the
+statistics (decisions per game, enemies defeated) for both, and the ratio
+once more with the yardstick driven without ``apply`` (answers sent straight
+into its generator): what is left then is the price of stopping at every
+decision at all.  It makes the
 same random draws as the engine (same setup order, same option order), so it
 plays exactly the engine's games; ``tests/test_bench.py`` checks that.
 """
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import time
 from itertools import combinations
 from pathlib import Path
 
@@ -298,6 +302,28 @@ def ceiling_round(players: int, games: int, seed: int) -> tuple[float, int, int]
     return engine_round(CeilingGame(), players, games, seed)
 
 
+def unchecked_round(players: int, games: int, seed: int) -> tuple[float, int, int]:
+    """The yardstick driven without ``apply``: answers go straight into its
+    generator, unchecked and unrecorded.  Not a way to run games (nothing
+    refuses an illegal answer); it measures what the driving protocol
+    itself costs, which no compiled form of the rules can remove."""
+    rng = random.Random(seed)
+    decisions = defeated = 0
+    start = time.perf_counter()
+    for i in range(games):
+        m = Match(players, seed + i)
+        dec, send = m.decision, m._flow.send
+        try:
+            while dec is not None:
+                opts = dec.options
+                decisions += 1
+                dec = send(opts[rng.randrange(len(opts))])
+        except StopIteration:
+            pass
+        defeated += m.vars["defeated"]
+    return time.perf_counter() - start, decisions, defeated
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
@@ -305,13 +331,15 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     print(f"{args.games} uniform-random games per player count, best of {args.rounds} rounds")
-    print("players | ceiling games/s  dec/game defeated | hand games/s  dec/game defeated | ratio")
+    print("players | ceiling games/s  dec/game defeated | hand games/s  dec/game defeated | ratio"
+          " | ratio without apply")
     for n in (1, 2, 3, 4):
         c = min((ceiling_round(n, args.games, args.seed) for _ in range(args.rounds)), key=lambda r: r[0])
         h = min((hand_round(n, args.games, args.seed) for _ in range(args.rounds)), key=lambda r: r[0])
+        u = min((unchecked_round(n, args.games, args.seed) for _ in range(args.rounds)), key=lambda r: r[0])
         g = args.games
         print(f"{n:7d} | {g / c[0]:15,.0f} {c[1] / g:9.1f} {c[2] / g:8.2f} | "
-              f"{g / h[0]:12,.0f} {h[1] / g:9.1f} {h[2] / g:8.2f} | {h[0] / c[0]:5.2f}")
+              f"{g / h[0]:12,.0f} {h[1] / g:9.1f} {h[2] / g:8.2f} | {h[0] / c[0]:5.2f} | {h[0] / u[0]:5.2f}")
     return 0
 
 

@@ -30,8 +30,10 @@ def test_three_versions_play_the_same_game(game, players):
     _, c_dec, c_def = ceiling_regicide.ceiling_round(players, GAMES, 1)
     _, h_dec, h_def = bench_regicide.hand_round(players, GAMES, 1)
     _, e_dec, e_def = bench_regicide.engine_round(game, players, GAMES, 1)
-    # the yardstick makes the same random draws as the engine: the same games
-    assert (c_dec, c_def) == (e_dec, e_def)
+    _, u_dec, u_def = ceiling_regicide.unchecked_round(players, GAMES, 1)
+    # the yardstick makes the same random draws as the engine: the same games,
+    # with or without apply
+    assert (c_dec, c_def) == (e_dec, e_def) == (u_dec, u_def)
     # the hand-written game draws differently; over 600 games the means agree
     # closely (about 18 decisions and 1.6 enemies defeated per game)
     assert abs(e_dec - h_dec) / GAMES < 1.0
@@ -43,3 +45,30 @@ def test_scripts_print_their_tables(capsys):
     assert bench_regicide.main(["--games", "20", "--rounds", "1", "--players", "2"]) == 0
     out = capsys.readouterr().out
     assert "ceiling games/s" in out and "ratio" in out
+
+
+def _in_git_work_tree() -> bool:
+    import subprocess
+
+    try:
+        return subprocess.run(["git", "-C", str(BENCH.parent), "rev-parse", "HEAD"],
+                              capture_output=True).returncode == 0
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not _in_git_work_tree(), reason="compare.py checks revisions out with git")
+def test_compare_times_a_revision_against_the_working_tree_and_cleans_up(capsys):
+    import subprocess
+
+    import compare
+
+    def worktrees() -> str:
+        return subprocess.run(["git", "-C", str(BENCH.parent), "worktree", "list"],
+                              capture_output=True, text=True).stdout
+
+    before = worktrees()
+    assert compare.main(["HEAD", "--games", "5", "--rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "HEAD: best" in out and "working tree: best" in out and "B/A: best" in out
+    assert worktrees() == before
