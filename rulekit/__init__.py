@@ -15,9 +15,10 @@ from .engine.runtime import Action, Decision
 from .errors import IllegalAction, RuleError, RuleFileError, RuleRuntimeError, StepBudgetExceeded
 from .loader import load_game, load_game_text
 from .model import Game
+from .simulation import GameFailed, simulate
 
 __all__ = [
-    "Action", "Decision", "Game", "IllegalAction", "Match", "RuleError", "RuleFileError",
-    "RuleRuntimeError", "StepBudgetExceeded", "load_game", "load_game_text",
+    "Action", "Decision", "Game", "GameFailed", "IllegalAction", "Match", "RuleError", "RuleFileError",
+    "RuleRuntimeError", "StepBudgetExceeded", "load_game", "load_game_text", "simulate",
 ]
 __version__ = "0.1.0"

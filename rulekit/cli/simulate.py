@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
-import time
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from ..agents import make_agents
-from ..errors import RuleRuntimeError, StepBudgetExceeded
-from ..loader import load_game
+from .. import simulation
 from ..model import Game
 from ..progress import Progress
+from ..simulation import GameFailed
 from .common import (EXIT_OK, EXIT_RULES, CliError, add_agents, add_file_and_players, add_options,
                      add_seed, game_and_players, game_options, options_argv, options_text, positive,
                      seats)
@@ -57,162 +52,15 @@ def run(args: argparse.Namespace) -> int:
 def simulate(game: Game, players: int, games: int, seed: int, agents: str,
              progress: Progress | None = None, options: dict | None = None, replay: str = "",
              jobs: int = 1) -> dict:
-    """Play ``games`` matches (match i seeded ``seed + i``, with the match
-    ``options``) and aggregate the results.  ``replay`` is the ``--option``
-    text the hint for reproducing a failed game repeats.  ``jobs`` > 1 plays
-    them in that many processes: every game is the same as in one process
-    (its seed says everything), and the results are gathered in game order,
-    so the report differs only in its timings."""
-    options = game.match_options(options)
-    start = time.perf_counter()
-    play = play_in_processes if jobs > 1 and games > 1 else play_here
-    records, failure = play(game, players, games, seed, agents, options, progress, jobs)
-    seconds = time.perf_counter() - start
-    if failure is not None:
-        i, s, message = failure
-        raise CliError(f"game {i + 1} (seed {s}) failed: {message}\n"
-                       f"    hint: reproduce it alone with: rulekit simulate {game.file} --players {players} "
-                       f"--games 1 --seed {s} --agents {agents}{replay}", EXIT_RULES)
-    return report(game, players, games, seed, agents, options, records, seconds)
-
-
-def play_games(game: Game, players: int, first: int, count: int, seed: int, agents: str,
-               options: dict) -> tuple[list[tuple], tuple | None]:
-    """Games ``first`` .. ``first + count - 1``: for each, (outcome, reason,
-    winners, stats, decisions); the games stop at the first that fails, which
-    is returned as (game index, seed, message)."""
-    records = []
-    for i in range(first, first + count):
-        s = seed + i
-        try:
-            match = game.new_match(players, seed=s, options=options)
-            by_seat = make_agents(agents, players, s)
-            dec = match.decision
-            while dec is not None:
-                match.apply(by_seat[dec.player].act(match, dec))
-                dec = match.decision
-        except (StepBudgetExceeded, RuleRuntimeError) as err:
-            return records, (i, s, str(err))
-        result = match.result()
-        records.append((result["outcome"], result["reason"], result["winners"], result["stats"],
-                        len(match.actions)))
-    return records, None
-
-
-def play_here(game, players, games, seed, agents, options, progress, _jobs):
-    """Every game in this process, a few at a time between progress updates."""
-    records: list[tuple] = []
-    for first in range(0, games, _CHUNK):
-        done, failure = play_games(game, players, first, min(_CHUNK, games - first), seed, agents, options)
-        records += done
-        if failure is not None:
-            return records, failure
-        if progress is not None:
-            progress.update(len(records))
-    return records, None
-
-
-_CHUNK = 16          # games between progress updates in one process
-_WORKER: dict = {}   # in a worker process: the game and how to play it
-
-
-def play_in_processes(game, players, games, seed, agents, options, progress, jobs):
-    """The games split into runs of consecutive games, played by ``jobs``
-    processes.  Where processes can be forked they inherit the loaded game;
-    elsewhere each loads the rule file again."""
-    forking = "fork" in multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if forking else "spawn")
-    size = max(1, min(1000, games // (jobs * 8)))
-    runs = [(first, min(size, games - first)) for first in range(0, games, size)]
-    _WORKER.update(game=game if forking else None, file=game.file, players=players, seed=seed,
-                   agents=agents, options=options)
+    """:func:`rulekit.simulation.simulate`, with a failing game reported as a
+    :class:`CliError` whose hint is the command that replays it alone
+    (``replay`` is the ``--option`` text it repeats)."""
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
-                                 initargs=(dict(_WORKER),)) as pool:
-            futures = [pool.submit(_play_run, first, count) for first, count in runs]
-            done = 0
-            for future in as_completed(futures):
-                done += len(future.result()[0])
-                if progress is not None:
-                    progress.update(done)
-            results = [f.result() for f in futures]
-    finally:
-        _WORKER.clear()
-    records: list[tuple] = []
-    for done_run, failure in results:        # in game order: the first failure is the one to report
-        records += done_run
-        if failure is not None:
-            return records, failure
-    return records, None
-
-
-def _start_worker(settings: dict) -> None:
-    if settings["game"] is None:
-        settings["game"] = load_game(settings["file"])
-    _WORKER.update(settings)
-
-
-def _play_run(first: int, count: int) -> tuple[list[tuple], tuple | None]:
-    w = _WORKER
-    return play_games(w["game"], w["players"], first, count, w["seed"], w["agents"], w["options"])
-
-
-def report(game: Game, players: int, games: int, seed: int, agents: str, options: dict,
-           records: list[tuple], seconds: float) -> dict:
-    """The report of :func:`simulate` from the games' records, in game order."""
-    outcomes: Counter = Counter()
-    reasons: Counter = Counter()
-    winners: Counter = Counter()
-    stats: dict[str, list] = {}
-    decisions = 0
-    for outcome, reason, won, values, made in records:
-        outcomes[outcome] += 1
-        reasons[reason] += 1
-        winners.update(won)
-        for name, value in values.items():
-            stats.setdefault(name, []).append(value)
-        decisions += made
-    return {
-        "game": game.name,
-        "players": players,
-        "agents": agents,
-        "seed": seed,
-        "options": options,
-        "games": games,
-        "seconds": round(seconds, 6),
-        "decisions": decisions,
-        "results": {
-            "win_rate": outcomes["win"] / games,
-            "outcomes": dict(sorted(outcomes.items())),
-            "reasons": dict(reasons.most_common()),
-            "winners": {str(p): winners[p] for p in range(players)},
-        },
-        "stats": {name: aggregate(values) for name, values in stats.items()},
-        "games_per_second": games / seconds if seconds > 0 else None,
-        "decisions_per_second": decisions / seconds if seconds > 0 else None,
-    }
-
-
-def aggregate(values: list) -> dict:
-    """Numbers: mean, min, max.  Anything else (text, true/false, lists, none):
-    how many games gave each value, most frequent first.  A stat that is a
-    number in some games and not in others (e.g. none when it did not apply)
-    gets both: the figures of the numbers, how many games gave one
-    (``numbers``), and the counts of the other values."""
-    numbers = [v for v in values if _is_number(v)]
-    others = [v for v in values if not _is_number(v)]
-    out: dict = {}
-    if numbers:
-        out.update(mean=sum(numbers) / len(numbers), min=min(numbers), max=max(numbers))
-        if not others:
-            return out
-        out["numbers"] = len(numbers)
-    out["counts"] = dict(Counter(fmt(v) for v in others).most_common())
-    return out
-
-
-def _is_number(v) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
+        return simulation.simulate(game, players, games, seed, agents, options, jobs, progress)
+    except GameFailed as err:
+        raise CliError(f"{err}\n"
+                       f"    hint: reproduce it alone with: rulekit simulate {game.file} --players {players} "
+                       f"--games 1 --seed {err.seed} --agents {agents}{replay}", EXIT_RULES) from None
 
 
 def format_report(r: dict) -> str:

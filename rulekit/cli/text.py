@@ -5,21 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from ..model import Game
-
-
-def fmt(value: Any) -> str:
-    """A value the way a rule file writes it (true, not True; [a, b] for a list)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "none"
-    if isinstance(value, float):
-        return f"{value:.3g}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(fmt(v) for v in value) + "]"
-    if value == "":
-        return '""'                 # empty text would be invisible
-    return str(value)
+from ..written import fmt  # noqa: F401  (the commands import it from here)
 
 
 def plural(n: int, word: str) -> str:

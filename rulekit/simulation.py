@@ -1,0 +1,202 @@
+"""Playing many matches and reporting on them: ``rulekit simulate`` and
+:func:`simulate` for library users.
+
+Games can be played in several processes (``jobs``).  The loaded game is
+not sent to them (its effects are compiled functions): where processes are
+forked they inherit it, elsewhere each loads the rule file.  Every game is
+decided by its seed, and records are gathered in game order, so the report
+is the same however many processes play it.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Sequence
+
+from .agents import make_agents
+from .errors import RuleRuntimeError, StepBudgetExceeded
+from .loader import load_game
+from .model import Game
+from .progress import Progress
+from .written import fmt
+
+
+def simulate(game: Game, players: int, games: int, seed: int = 0,
+             agents: str | Sequence[str] = "random", options: dict | None = None, jobs: int = 1,
+             progress: Progress | None = None) -> dict:
+    """Play ``games`` matches of ``game`` (match i seeded ``seed + i``, with
+    the match ``options``) with ``agents`` (see :func:`rulekit.agents.make_agents`)
+    and return the report: outcomes, wins by seat, the rule file's ``stats``
+    aggregated, decisions and timings.  ``jobs`` > 1 plays them in that many
+    processes: each game is the same as in one (its seed says everything)
+    and the records are gathered in game order, so the report differs only
+    in its timings.  A game that fails raises :class:`GameFailed`; a bad
+    agent name or option raises ``ValueError`` before any game is played."""
+    if type(games) is not int or games < 1 or type(jobs) is not int or jobs < 1:
+        raise ValueError(f"games and jobs must be whole numbers of at least 1, not {games!r} and {jobs!r}")
+    if type(players) is not int or not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
+                         f"not {players!r}")
+    options = game.match_options(options)
+    make_agents(agents, players, 0)
+    start = time.perf_counter()
+    play = play_in_processes if jobs > 1 and games > 1 else play_here
+    records, failure = play(game, players, games, seed, agents, options, progress, jobs)
+    seconds = time.perf_counter() - start
+    if failure is not None:
+        raise GameFailed(*failure)
+    return report(game, players, games, seed, agents, options, records, seconds)
+
+
+class GameFailed(Exception):
+    """Game ``index`` (0-based; seeded ``seed``) of a simulation failed: a
+    rule raised an error or ran past the step budget (``reason`` says which)."""
+
+    def __init__(self, index: int, seed: int, reason: str):
+        super().__init__(f"game {index + 1} (seed {seed}) failed: {reason}")
+        self.index, self.seed, self.reason = index, seed, reason
+
+
+def play_games(game: Game, players: int, first: int, count: int, seed: int, agents,
+               options: dict) -> tuple[list[tuple], tuple | None]:
+    """Games ``first`` .. ``first + count - 1``: for each, (outcome, reason,
+    winners, stats, decisions); the games stop at the first that fails, which
+    is returned as (game index, seed, message)."""
+    records = []
+    for i in range(first, first + count):
+        s = seed + i
+        try:
+            match = game.new_match(players, seed=s, options=options)
+            by_seat = make_agents(agents, players, s)
+            dec = match.decision
+            while dec is not None:
+                match.apply(by_seat[dec.player].act(match, dec))
+                dec = match.decision
+        except (StepBudgetExceeded, RuleRuntimeError) as err:
+            return records, (i, s, str(err))
+        result = match.result()
+        records.append((result["outcome"], result["reason"], result["winners"], result["stats"],
+                        len(match.actions)))
+    return records, None
+
+
+def play_here(game, players, games, seed, agents, options, progress, _jobs):
+    """Every game in this process, a few at a time between progress updates."""
+    records: list[tuple] = []
+    for first in range(0, games, _CHUNK):
+        done, failure = play_games(game, players, first, min(_CHUNK, games - first), seed, agents, options)
+        records += done
+        if failure is not None:
+            return records, failure
+        if progress is not None:
+            progress.update(len(records))
+    return records, None
+
+
+_CHUNK = 16          # games between progress updates in one process
+_WORKER: dict = {}   # in a worker process: the game and how to play it
+
+
+def play_in_processes(game, players, games, seed, agents, options, progress, jobs):
+    """The games split into runs of consecutive games, played by ``jobs``
+    processes.  Where processes can be forked they inherit the loaded game;
+    elsewhere each loads the rule file again, so the game must come from
+    one (``load_game``)."""
+    forking = "fork" in multiprocessing.get_all_start_methods()
+    if not forking and not Path(game.file).is_file():
+        raise ValueError(f"jobs > 1 needs the game loaded from a rule file here, not from {game.file}")
+    ctx = multiprocessing.get_context("fork" if forking else "spawn")
+    size = max(1, min(1000, games // (jobs * 8)))
+    runs = [(first, min(size, games - first)) for first in range(0, games, size)]
+    _WORKER.update(game=game if forking else None, file=game.file, players=players, seed=seed,
+                   agents=agents, options=options)
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
+                                 initargs=(dict(_WORKER),)) as pool:
+            futures = [pool.submit(_play_run, first, count) for first, count in runs]
+            done = 0
+            for future in as_completed(futures):
+                done += len(future.result()[0])
+                if progress is not None:
+                    progress.update(done)
+            results = [f.result() for f in futures]
+    finally:
+        _WORKER.clear()
+    records: list[tuple] = []
+    for done_run, failure in results:        # in game order: the first failure is the one to report
+        records += done_run
+        if failure is not None:
+            return records, failure
+    return records, None
+
+
+def _start_worker(settings: dict) -> None:
+    if settings["game"] is None:
+        settings["game"] = load_game(settings["file"])
+    _WORKER.update(settings)
+
+
+def _play_run(first: int, count: int) -> tuple[list[tuple], tuple | None]:
+    w = _WORKER
+    return play_games(w["game"], w["players"], first, count, w["seed"], w["agents"], w["options"])
+
+
+def report(game: Game, players: int, games: int, seed: int, agents, options: dict,
+           records: list[tuple], seconds: float) -> dict:
+    """The report of :func:`simulate` from the games' records, in game order."""
+    outcomes: Counter = Counter()
+    reasons: Counter = Counter()
+    winners: Counter = Counter()
+    stats: dict[str, list] = {}
+    decisions = 0
+    for outcome, reason, won, values, made in records:
+        outcomes[outcome] += 1
+        reasons[reason] += 1
+        winners.update(won)
+        for name, value in values.items():
+            stats.setdefault(name, []).append(value)
+        decisions += made
+    return {
+        "game": game.name,
+        "players": players,
+        "agents": agents if isinstance(agents, str) else ",".join(agents),
+        "seed": seed,
+        "options": options,
+        "games": games,
+        "seconds": round(seconds, 6),
+        "decisions": decisions,
+        "results": {
+            "win_rate": outcomes["win"] / games,
+            "outcomes": dict(sorted(outcomes.items())),
+            "reasons": dict(reasons.most_common()),
+            "winners": {str(p): winners[p] for p in range(players)},
+        },
+        "stats": {name: aggregate(values) for name, values in stats.items()},
+        "games_per_second": games / seconds if seconds > 0 else None,
+        "decisions_per_second": decisions / seconds if seconds > 0 else None,
+    }
+
+
+def aggregate(values: list) -> dict:
+    """Numbers: mean, min, max.  Anything else (text, true/false, lists, none):
+    how many games gave each value, most frequent first.  A stat that is a
+    number in some games and not in others (e.g. none when it did not apply)
+    gets both: the figures of the numbers, how many games gave one
+    (``numbers``), and the counts of the other values."""
+    numbers = [v for v in values if _is_number(v)]
+    others = [v for v in values if not _is_number(v)]
+    out: dict = {}
+    if numbers:
+        out.update(mean=sum(numbers) / len(numbers), min=min(numbers), max=max(numbers))
+        if not others:
+            return out
+        out["numbers"] = len(numbers)
+    out["counts"] = dict(Counter(fmt(v) for v in others).most_common())
+    return out
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)

@@ -1,0 +1,86 @@
+"""rulekit.simulate: many matches from a library, in one process or several."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+REGICIDE = ROOT / "games" / "regicide.yaml"
+MECH = ROOT / "tests" / "games" / "mechanisms.yaml"
+
+NEVER_ENDS = """\
+name: Forever
+players: {min: 1, max: 1}
+cards:
+  - name: X
+zones:
+  deck: {visibility: hidden}
+turn:
+  phases:
+    - name: play
+      effect: |
+        move deck to deck
+"""
+
+
+def _without_timings(report: dict) -> dict:
+    return {k: v for k, v in report.items() if "second" not in k}
+
+
+@pytest.fixture(scope="module")
+def regicide():
+    return rulekit.load_game(REGICIDE)
+
+
+def test_the_report_is_the_one_the_command_prints(regicide, capsys):
+    report = rulekit.simulate(regicide, 3, 30, seed=5, agents="heuristic,random")
+    assert main(["simulate", str(REGICIDE), "-p", "3", "-g", "30", "-s", "5",
+                 "-a", "heuristic,random", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert _without_timings(report) == _without_timings(printed)
+    assert report["games"] == 30 and sum(report["results"]["outcomes"].values()) == 30
+    assert report["decisions"] > 30 * 10
+
+
+def test_agents_may_be_a_list_and_processes_change_nothing(regicide):
+    alone = rulekit.simulate(regicide, 2, 60, seed=2, agents=["heuristic", "random"])
+    shared = rulekit.simulate(regicide, 2, 60, seed=2, agents=["heuristic", "random"], jobs=2)
+    assert alone["agents"] == "heuristic,random"
+    assert _without_timings(alone) == _without_timings(shared)
+
+
+def test_options_reach_every_game():
+    game = rulekit.load_game(MECH)
+    one = rulekit.simulate(game, 4, 20, options={"start_hp": 1})
+    three = rulekit.simulate(game, 4, 20, options={"start_hp": 3})
+    assert one["options"]["start_hp"] == 1 and three["options"]["start_hp"] == 3
+    assert _without_timings(one)["results"] != _without_timings(three)["results"]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_failing_game_is_named_by_its_index_and_seed(jobs):
+    game = rulekit.load_game_text(NEVER_ENDS, "forever.yaml")
+    with pytest.raises(rulekit.GameFailed) as info:
+        rulekit.simulate(game, 1, 3, seed=10, jobs=jobs)
+    err = info.value
+    assert (err.index, err.seed) == (0, 10)
+    assert "step budget" in err.reason
+    assert str(err).startswith("game 1 (seed 10) failed: ")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"players": 5}, "for 1 to 4 players, not 5"),
+    ({"agents": "clever"}, "unknown agent 'clever'"),
+    ({"games": 0}, "at least 1"),
+    ({"jobs": 0}, "at least 1"),
+    ({"options": {"speed": 2}}, "has no option 'speed'"),
+])
+def test_bad_requests_are_refused_before_any_game(regicide, kwargs, message):
+    args = {"players": 2, "games": 5, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        rulekit.simulate(regicide, **args)
