@@ -1,9 +1,7 @@
 """三国杀 identity mode: the rulebook's rules (seeds/003), one scenario each."""
 from __future__ import annotations
 
-import pytest
-
-from sanguosha_kit import act, can, cards_in, game, hp, table, use
+from sanguosha_kit import act, can, cards_in, hp, table, use
 
 
 def test_slash_hits_without_a_dodge():
