@@ -393,6 +393,7 @@ class _Builder(ChoicesBuilder):
             flow=as_script("FLOW", "turn"),
             triggers={k: tuple(v) for k, v in triggers.items()},
             stats={s: ns[f"S{i}"] for i, s in enumerate(d.get("stats", {}))}, source=d,
+            answers=ns["_ANS"],
             display={k: ns[f"D{i}"] for i, k in enumerate(d.get("display", {}))},
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
             code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"])

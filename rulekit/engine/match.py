@@ -77,27 +77,34 @@ def _reset_plan(game: Game, when: str) -> tuple:
 
 
 @lru_cache(maxsize=256)
-def _zone_plan(game: Game, players: int) -> tuple:
-    """(name, zone def, owner) of every live zone of a match, in index order:
-    worked out once per game and player count, not for every new match."""
-    return tuple((z.name, z, None) if not z.per_player
-                 else tuple((f"{z.name}({p})", z, p) for p in range(players))
-                 for z in game.zones)
+def _zone_plan(game: Game, players: int) -> tuple[tuple, dict]:
+    """(name, zone def, owner) of every live zone of a match, in index order,
+    and the card limits known so far of zones whose limit depends only on
+    the player count (by zone index, filled in as matches meet them): worked
+    out once per game and player count, not for every new match."""
+    specs = tuple((z.name, z, None) if not z.per_player
+                  else tuple((f"{z.name}({p})", z, p) for p in range(players))
+                  for z in game.zones)
+    return specs, {}
 
 
-def _new_zones(game: Game, players: int) -> tuple[list, list]:
+def _new_zones(game: Game, players: int) -> tuple[list, list, dict]:
     """The live zones of a new match: ``gz[i]`` for a shared zone (else None),
-    ``pz[i][p]`` for player ``p``'s zone (else None)."""
+    ``pz[i][p]`` for player ``p``'s zone (else None); and the known limits."""
     gz: list[Zone | None] = []
     pz: list[list[Zone] | None] = []
-    for spec in _zone_plan(game, players):
+    specs, limits = _zone_plan(game, players)
+    for spec in specs:
         if type(spec[0]) is str:
             gz.append(Zone(*spec))
             pz.append(None)
         else:
             gz.append(None)
             pz.append([Zone(*s) for s in spec])
-    return gz, pz
+    for i, lim in limits.items():
+        for z in (pz[i] if gz[i] is None else (gz[i],)):
+            z.lim = lim
+    return gz, pz, limits
 
 
 class Match:
@@ -126,7 +133,7 @@ class Match:
         self.cards = game.cards
         self.budget = step_budget
         self.steps = 0
-        self.gz, self.pz = _new_zones(game, players)
+        self.gz, self.pz, self._limits = _new_zones(game, players)
         box = self.gz[0]
         box.cards = list(game.cards)
         self.loc: list[Zone] = [box] * len(game.cards)
@@ -466,8 +473,8 @@ class Match:
             return z.lim
         zdef = z.zdef
         limit = zdef.limit(self, z.owner)
-        if zdef.limit_fixed:          # depends only on the player count: kept
-            z.lim = limit
+        if zdef.limit_fixed:          # depends only on the player count: kept, for later matches too
+            z.lim = self._limits[zdef.index] = limit
         return limit
 
     def room(self, z: Zone) -> int:
@@ -494,7 +501,8 @@ class Match:
         cards = action.cards
         if cards:
             loc = self.loc
-            self.log.append(("decide", dec.player, dec.choice, action, [loc[i] for i in cards]))
+            self.log.append(("decide", dec.player, dec.choice, action,
+                             [loc[cards[0]]] if len(cards) == 1 else [loc[i] for i in cards]))
         else:
             self.log.append(("decide", dec.player, dec.choice, action, None))
         try:                      # _resume, written out: this runs once per decision

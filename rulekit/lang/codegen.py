@@ -103,6 +103,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.choice_if_none = choice_if_none  # choice -> if_none is a generator
         self.triggers = triggers  # [{"on", "has_when", "index"}]
         self.ns: dict[str, Any] = dict(runtime_helpers.NAMESPACE)
+        self.ns["_ANS"] = {}        # the game's chosen answers (Game.answers): see _chosen
         self.chunks: list[tuple[str, list]] = []   # (function source, origin per line)
         self.errors: list[CompileError] = []
         self.counter = 0

@@ -24,6 +24,10 @@ def _call_args(args_n) -> list:
     return list(args_n.children[0].children) if args_n is not None and args_n.children[0] else []
 
 
+# a kept answer when there is one (a dict lookup), else _chosen makes and keeps it
+_ANSWER = "_ANS.get((_a, _d.player)) or _chosen(m, _a, _d)"
+
+
 @attrs.define
 class _Split:
     """The last ``move (ZONE where TEST) to ...`` written, which the next one
@@ -226,11 +230,11 @@ class StatementsMixin:
             self.emit(depth + 1, "_a = _d.options[0]")
             self.emit(depth + 1, "m.log.append(('decide', _d.player, _d.choice, _a, "
                                  "[m.loc[i] for i in _a.cards] if _a.cards else None))")
-            self.emit(depth + 1, f"CH[{name!r}] = _chosen(m, _a, _d)")
+            self.emit(depth + 1, f"CH[{name!r}] = {_ANSWER}")
             self.emit(depth, "else:")
             depth += 1
         self.emit(depth, "_a = yield _d")
-        self.emit(depth, f"CH[{name!r}] = _chosen(m, _a, _d)")
+        self.emit(depth, f"CH[{name!r}] = {_ANSWER}")
 
     def s_call_stmt(self, node, depth):
         name_tok, args_n = node.children
