@@ -114,6 +114,15 @@ class Match:
     given zone contents and variables instead of running the file's setup.
     """
 
+    # Slots, not an instance dict: compiled effects read and write the
+    # match's fields (``m.steps``, ``m.current``, ``m.pvars``...) all the
+    # time, and a slot is a fixed place, where a dict of this many keys
+    # (CPython shares the keys of at most 30) is a lookup every time.
+    __slots__ = ("game", "n", "seed", "options", "rng", "players", "all_seats", "out", "_pos",
+                 "_seats_from", "cards", "budget", "steps", "gz", "pz", "_limits", "loc", "vars",
+                 "pvars", "chosen", "dirty", "current", "next_player", "phase", "turn", "log",
+                 "actions", "_spec", "_result", "decision", "_flow", "_send", "__weakref__")
+
     def __init__(self, game: Game, players: int, seed: int = 0, *,
                  step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict | None = None,
                  options: dict | None = None):
