@@ -195,8 +195,8 @@ class Game:
 @functools.cache
 def _match_class():
     """The Match class, imported on first use (the engine imports this
-    module) and then kept: an import statement costs a few microseconds,
-    a few per cent of a short game started with ``new_match``."""
+    module) and then kept: an import statement in ``new_match`` cost a
+    microsecond or two for every match started."""
     from .engine.match import Match
 
     return Match

@@ -97,7 +97,7 @@ def play_here(game, players, games, seed, agents, options, progress, _jobs):
 
 
 _CHUNK = 16          # games between progress updates in one process
-_WORKER: dict = {}   # in a worker process: the game and how to play it
+_WORKER: dict = {}   # in a worker process: the game and how to play it (see _start_worker)
 
 
 def play_in_processes(game, players, games, seed, agents, options, progress, jobs):
@@ -111,20 +111,17 @@ def play_in_processes(game, players, games, seed, agents, options, progress, job
     ctx = multiprocessing.get_context("fork" if forking else "spawn")
     size = max(1, min(1000, games // (jobs * 8)))
     runs = [(first, min(size, games - first)) for first in range(0, games, size)]
-    _WORKER.update(game=game if forking else None, file=game.file, players=players, seed=seed,
-                   agents=agents, options=options)
-    try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
-                                 initargs=(dict(_WORKER),)) as pool:
-            futures = [pool.submit(_play_run, first, count) for first, count in runs]
-            done = 0
-            for future in as_completed(futures):
-                done += len(future.result()[0])
-                if progress is not None:
-                    progress.update(done)
-            results = [f.result() for f in futures]
-    finally:
-        _WORKER.clear()
+    settings = dict(game=game if forking else None, file=game.file, players=players, seed=seed,
+                    agents=agents, options=options)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
+                             initargs=(settings,)) as pool:
+        futures = [pool.submit(_play_run, first, count) for first, count in runs]
+        done = 0
+        for future in as_completed(futures):
+            done += len(future.result()[0])
+            if progress is not None:
+                progress.update(done)
+        results = [f.result() for f in futures]
     records: list[tuple] = []
     for done_run, failure in results:        # in game order: the first failure is the one to report
         records += done_run
