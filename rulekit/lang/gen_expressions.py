@@ -260,12 +260,11 @@ class ExpressionsMixin:
                 table = self.const(("sum", str(attr_tok)))
                 self.sum_tables[table] = str(attr_tok)
                 return f"_sum([{table}[c.id] for c in {self._seq(base_n)}])", "int"
-        if name in ("size", "count") and kind0 in ("zone", "list", "cards", "seats"):
-            return f"len({srcs[0]})", "int"
-        if name == "any" and kind0 in ("zone", "list", "cards", "seats"):
-            return f"(len({srcs[0]}) > 0)", "bool"
-        if name == "empty" and kind0 in ("zone", "list", "cards", "seats"):
-            return f"(len({srcs[0]}) == 0)", "bool"
+        if kind0 in ("zone", "list", "cards", "seats") and name in ("size", "count", "any", "empty"):
+            # a zone's list, not the zone: len(zone) would call Zone.__len__ in Python
+            n = f"len({srcs[0]}.cards)" if kind0 == "zone" else f"len({srcs[0]})"
+            return {"any": f"({n} > 0)", "empty": f"({n} == 0)"}.get(name, n), \
+                "bool" if name in ("any", "empty") else "int"
         if name in ("min", "max") and len(srcs) > 1:
             return f"{name}({', '.join(srcs)})", "int"
         if name == "next":
@@ -349,11 +348,17 @@ class ExpressionsMixin:
     def e_neg(self, node):
         return f"(-{self.expr(node.children[0])[0]})", "int"
 
+    def _container(self, node) -> str:
+        """The right side of ``in``: a zone's list rather than the zone, whose
+        ``__contains__`` would be a Python call."""
+        src, kind = self.expr(node)
+        return f"{src}.cards" if kind == "zone" else src
+
     def e_in_op(self, node):
-        return f"({self.expr(node.children[0])[0]} in {self.expr(node.children[1])[0]})", "bool"
+        return f"({self.expr(node.children[0])[0]} in {self._container(node.children[1])})", "bool"
 
     def e_not_in_op(self, node):
-        return f"({self.expr(node.children[0])[0]} not in {self.expr(node.children[1])[0]})", "bool"
+        return f"({self.expr(node.children[0])[0]} not in {self._container(node.children[1])})", "bool"
 
     def e_and_op(self, node):
         return f"({self.expr(node.children[0])[0]} and {self.expr(node.children[1])[0]})", "any"
