@@ -547,3 +547,24 @@ def test_view_since_returns_only_new_events(regicide):
     later = m.view(0, since=k)
     assert later["log"] == m.view(0)["log"][k:]
     assert later["log_size"] == len(m.view(0)["log"])
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_finished_match_is_freed_without_the_garbage_collector(regicide, players):
+    """Millions of simulated matches must not wait for the cycle collector:
+    once over, a match holds no generator whose frame refers back to it."""
+    import gc
+    import weakref
+
+    m = regicide.new_match(players=players, seed=2)
+    play_random(m, seed=2)
+    assert m.is_over()
+    ref = weakref.ref(m)
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del m
+        assert ref() is None
+    finally:
+        if was_enabled:
+            gc.enable()

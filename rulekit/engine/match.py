@@ -210,8 +210,12 @@ class Match:
 
     def _stopped(self, err: BaseException) -> None:
         """The flow stopped with ``err``: the match is over (StopIteration),
-        or a rule failed, which is reported with where it is in the file."""
+        or a rule failed, which is reported with where it is in the file.
+        The flow's generators are let go: their frames refer to the match,
+        and a match in such a cycle would wait for the garbage collector
+        instead of being freed as soon as its driver drops it."""
         self.decision = None
+        self._flow = self._send = None
         if isinstance(err, GameOver):
             self._finish(err)
             return
