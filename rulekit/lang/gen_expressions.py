@@ -263,8 +263,11 @@ class ExpressionsMixin:
         if kind0 in ("zone", "list", "cards", "seats") and name in ("size", "count", "any", "empty"):
             # a zone's list, not the zone: len(zone) would call Zone.__len__ in Python
             n = f"len({srcs[0]}.cards)" if kind0 == "zone" else f"len({srcs[0]})"
-            return {"any": f"({n} > 0)", "empty": f"({n} == 0)"}.get(name, n), \
-                "bool" if name in ("any", "empty") else "int"
+            if name == "any":
+                return f"({n} > 0)", "bool"
+            if name == "empty":
+                return f"({n} == 0)", "bool"
+            return n, "int"
         if name in ("min", "max") and len(srcs) > 1:
             return f"{name}({', '.join(srcs)})", "int"
         if name == "next":
