@@ -40,19 +40,7 @@ BROKEN = textwrap.dedent("""\
             move top(dek, 1) to deck
     """)
 
-NEVER_ENDS = textwrap.dedent("""\
-    name: Forever
-    players: {min: 1, max: 1}
-    cards:
-      - name: X
-    zones:
-      deck: {visibility: hidden}
-    turn:
-      phases:
-        - name: play
-          effect: |
-            move deck to deck
-    """)
+NEVER_ENDS = str(ROOT / "tests" / "games" / "never_ends.yaml")   # its phase never ends
 
 
 def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
@@ -208,20 +196,16 @@ def test_simulate_in_processes_gives_the_same_report(capsys, argv):
     assert json.loads(shared)["games"] == int(argv[argv.index("-g") + 1])
 
 
-def test_simulate_in_processes_reports_the_first_failing_game(capsys, tmp_path):
-    path = tmp_path / "forever.yaml"
-    path.write_text(NEVER_ENDS, encoding="utf-8")
-    code, _, alone = run(capsys, "simulate", str(path), "-g", "3", "-s", "4")
-    code2, _, shared = run(capsys, "simulate", str(path), "-g", "3", "-s", "4", "-j", "2")
+def test_simulate_in_processes_reports_the_first_failing_game(capsys):
+    code, _, alone = run(capsys, "simulate", NEVER_ENDS, "-g", "3", "-s", "4")
+    code2, _, shared = run(capsys, "simulate", NEVER_ENDS, "-g", "3", "-s", "4", "-j", "2")
     assert code == code2 == 1
     assert "game 1 (seed 4) failed" in shared and "step budget" in shared
     assert shared == alone
 
 
-def test_simulate_rule_that_never_ends_exits_1(capsys, tmp_path):
-    path = tmp_path / "forever.yaml"
-    path.write_text(NEVER_ENDS, encoding="utf-8")
-    code, _, err = run(capsys, "simulate", str(path), "-g", "1")
+def test_simulate_rule_that_never_ends_exits_1(capsys):
+    code, _, err = run(capsys, "simulate", NEVER_ENDS, "-g", "1")
     assert code == 1
     assert "step budget" in err and "seed 0" in err
 

@@ -13,19 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 REGICIDE = ROOT / "games" / "regicide.yaml"
 MECH = ROOT / "tests" / "games" / "mechanisms.yaml"
 
-NEVER_ENDS = """\
-name: Forever
-players: {min: 1, max: 1}
-cards:
-  - name: X
-zones:
-  deck: {visibility: hidden}
-turn:
-  phases:
-    - name: play
-      effect: |
-        move deck to deck
-"""
+NEVER_ENDS = ROOT / "tests" / "games" / "never_ends.yaml"   # its phase never ends
 
 
 def _without_timings(report: dict) -> dict:
@@ -64,7 +52,7 @@ def test_options_reach_every_game():
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_failing_game_is_named_by_its_index_and_seed(jobs):
-    game = rulekit.load_game_text(NEVER_ENDS, "forever.yaml")
+    game = rulekit.load_game(NEVER_ENDS)
     with pytest.raises(rulekit.GameFailed) as info:
         rulekit.simulate(game, 1, 3, seed=10, jobs=jobs)
     err = info.value
