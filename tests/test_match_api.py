@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import random
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -559,6 +560,37 @@ def test_a_finished_match_is_freed_without_the_garbage_collector(regicide, playe
     m = regicide.new_match(players=players, seed=2)
     play_random(m, seed=2)
     assert m.is_over()
+    ref = weakref.ref(m)
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del m
+        assert ref() is None
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+@pytest.mark.parametrize("name, players", [("regicide", 2), ("sanguosha", 5)])
+def test_a_closed_match_refuses_actions_and_is_freed_without_the_garbage_collector(name, players):
+    """An episode cut short: close() abandons the match, which is then freed
+    at once instead of waiting in a cycle with its flow's generators."""
+    import gc
+    import weakref
+
+    game = rulekit.load_game(Path(__file__).resolve().parent.parent / "games" / f"{name}.yaml")
+    m = game.new_match(players=players, seed=3)
+    rng = random.Random(3)
+    for _ in range(4):
+        m.apply(rng.randrange(len(m.decision.options)))
+    assert m.decision is not None
+    log = list(m.log)
+    m.close()
+    assert m.decision is None and not m.is_over() and m.result() is None
+    with pytest.raises(IllegalAction, match="closed"):
+        m.apply(0)
+    assert m.log == log
+    m.close()                              # closing twice is harmless
     ref = weakref.ref(m)
     was_enabled = gc.isenabled()
     gc.disable()

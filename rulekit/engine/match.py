@@ -505,7 +505,7 @@ class Match:
         with the reason and changes nothing."""
         dec = self.decision
         if dec is None:
-            raise IllegalAction("the match is over; no action is expected")
+            raise IllegalAction("the match is over (or was closed); no action is expected")
         if type(action) is int and 0 <= action < len(dec.options):
             action = dec.options[action]
         elif type(action) is not Action or action not in dec.options:
@@ -565,6 +565,19 @@ class Match:
         if action.player is not None:
             return f"player {action.player} cannot be chosen for '{action.option}': {who}"
         return f"'{action.option}' needs other arguments: {who}"
+
+    def close(self) -> None:
+        """Abandon the match where it stands (a learning environment that
+        cuts an episode short, a server whose players left): no decision is
+        pending afterwards and ``apply`` is refused.  Until a match ends or
+        is closed its flow's generators refer back to it, so without this an
+        abandoned match waits for the garbage collector's cycle search."""
+        flow, send = self._flow, self._send
+        self.decision = None
+        self._flow = self._send = None
+        for gen in (getattr(send, "__self__", None), flow):
+            if gen is not None and hasattr(gen, "close"):
+                gen.close()
 
     def is_over(self) -> bool:
         return self._result is not None
