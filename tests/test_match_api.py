@@ -17,9 +17,12 @@ servers, learning environments) relies on:
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import random
 import textwrap
+import weakref
 from pathlib import Path
 
 import pytest
@@ -550,34 +553,36 @@ def test_view_since_returns_only_new_events(regicide):
     assert later["log_size"] == len(m.view(0)["log"])
 
 
+@contextlib.contextmanager
+def _cycle_collector_off():
+    """Only reference counting frees objects inside: what is still alive
+    after its last reference went is caught in a cycle."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 @pytest.mark.parametrize("players", [1, 3])
 def test_a_finished_match_is_freed_without_the_garbage_collector(regicide, players):
     """Millions of simulated matches must not wait for the cycle collector:
     once over, a match holds no generator whose frame refers back to it."""
-    import gc
-    import weakref
-
     m = regicide.new_match(players=players, seed=2)
     play_random(m, seed=2)
     assert m.is_over()
     ref = weakref.ref(m)
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with _cycle_collector_off():
         del m
         assert ref() is None
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 @pytest.mark.parametrize("name, players", [("regicide", 2), ("sanguosha", 5)])
 def test_a_closed_match_refuses_actions_and_is_freed_without_the_garbage_collector(name, players):
     """An episode cut short: close() abandons the match, which is then freed
     at once instead of waiting in a cycle with its flow's generators."""
-    import gc
-    import weakref
-
     game = rulekit.load_game(Path(__file__).resolve().parent.parent / "games" / f"{name}.yaml")
     m = game.new_match(players=players, seed=3)
     rng = random.Random(3)
@@ -592,11 +597,6 @@ def test_a_closed_match_refuses_actions_and_is_freed_without_the_garbage_collect
     assert m.log == log
     m.close()                              # closing twice is harmless
     ref = weakref.ref(m)
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with _cycle_collector_off():
         del m
         assert ref() is None
-    finally:
-        if was_enabled:
-            gc.enable()
