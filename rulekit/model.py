@@ -142,6 +142,10 @@ class Game:
     code_origins: dict = attrs.field(factory=dict, repr=False)
     #: chosen answers by (action, deciding player), shared by all matches (read-only)
     answers: dict = attrs.field(factory=dict, repr=False, eq=False)
+    #: results of dealing a pile into several (``move_split``) by the id of
+    #: the split's table: (table, pile before, piles, kept), shared by all
+    #: matches (every match deals the same box the same way before shuffling)
+    splits: dict = attrs.field(factory=dict, repr=False, eq=False)
     #: match options: name -> {"default": value, "values": [...] or None, "doc": text}
     options: dict = attrs.field(factory=dict)
     #: "turn" / "phase" -> ((var, initial), ...), ((player var, initial), ...) set back then

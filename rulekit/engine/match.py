@@ -453,12 +453,24 @@ class Match:
         """Several ``move [shuffled](src where TEST_i) to DEST_i`` in a row,
         in one pass: ``table[card id]`` is the first i whose test the card
         passes.  Each destination then gets its cards as its own move would
-        have (same order, same random draws, same log)."""
-        piles: list[list] = [[] for _ in targets]
-        kept = []
-        for c in src.cards:
-            i = table[c.id]
-            (kept if i < 0 else piles[i]).append(c)
+        have (same order, same random draws, same log).  A setup deals the
+        same box the same way in every match, so the piles of the last split
+        by this table are kept (in ``Game.splits``) and reused while the
+        pile holds the same cards: comparing two lists of the game's shared
+        cards costs far less than the pass that files them."""
+        zc = src.cards
+        memo = self.game.splits
+        hit = memo.get(id(table))
+        if hit is not None and hit[0] is table and hit[1] == zc:
+            piles = [p[:] for p in hit[2]]    # the same cards as last time: the same piles
+            kept = hit[3][:]
+        else:
+            piles = [[] for _ in targets]
+            kept = []
+            for c in zc:
+                i = table[c.id]
+                (kept if i < 0 else piles[i]).append(c)
+            memo[id(table)] = (table, zc[:], [p[:] for p in piles], kept[:])
         src.cards[:] = kept
         for (dest, bottom, shuffle), moved in zip(targets, piles):
             if moved:
