@@ -157,8 +157,11 @@ class ExpressionsMixin:
             return "None", "any"
         base, kind = self.expr(base_n)
         if kind in ("cards", "zone"):
+            # a card's properties never change: read them from a per-card table
             seq = f"{base}.cards" if kind == "zone" else base
-            return f"[c.props.get({attr!r}) for c in {seq}]", "list"
+            key = self.const(("prop", attr))           # replaced by the table at build
+            self.prop_tables[key] = attr
+            return f"[{key}[c.id] for c in {seq}]", "list"
         if kind in ("list", "seats"):
             return f"_ga(m, {base}, {attr!r})", "list"
         if kind == "card":
