@@ -38,9 +38,8 @@ def engine_round(game, players: int, games: int, seed: int) -> tuple[float, int,
     for i in range(games):
         m = game.new_match(players=players, seed=seed + i)
         dec = m.decision
-        while dec is not None:
-            opts = dec.options
-            m.apply(opts[rng.randrange(len(opts))])
+        while dec is not None:   # the policy picks an index, as the hand-written game's does
+            m.apply(rng.randrange(len(dec.options)))
             decisions += 1
             dec = m.decision
         defeated += m.result()["stats"]["enemies_defeated"]

@@ -39,8 +39,7 @@ def one_round(game, players: int, games: int, seed: int, agents: str):
         if agents == "random":
             dec = m.decision
             while dec is not None:
-                opts = dec.options
-                m.apply(opts[rng.randrange(len(opts))])
+                m.apply(rng.randrange(len(dec.options)))
                 decisions += 1
                 dec = m.decision
         else:

@@ -8,7 +8,7 @@ engine must do and the plain hand-written game (``handwritten_regicide.py``)
 does not:
 
 - stop at every decision with a :class:`rulekit.Decision` whose options are
-  :class:`rulekit.Action` objects, and resume on ``apply(action)``;
+  :class:`rulekit.Action` objects, and resume on ``apply(action)`` (an action or its index);
 - check that an applied action was offered, and record it;
 - log every move (with its cards and both zones), shuffle, turn and decision;
 - keep the card -> zone index, and count steps against a budget;
@@ -118,7 +118,9 @@ class Match:
 
     def apply(self, action: Action) -> None:
         d = self.decision
-        if d is None or action not in d.options:
+        if type(action) is int and d is not None and 0 <= action < len(d.options):
+            action = d.options[action]        # an index, as the engine takes it
+        elif d is None or action not in d.options:
             raise ValueError(f"not legal now: {action}")
         self.actions.append(action)
         self.log.append(("decide", d.player, d.choice, action,
