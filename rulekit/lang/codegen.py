@@ -143,6 +143,17 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.ns[name] = value
         return name
 
+    def prop_table(self, prop: str) -> str:
+        """The name of the per-card table of ``prop`` (by card id), one per
+        property for the whole file: card properties never change, so the
+        table is filled in at build and shared by every use."""
+        for name, p in self.prop_tables.items():
+            if p == prop:
+                return name
+        name = self.const(("prop", prop))      # replaced by the table at build
+        self.prop_tables[name] = prop
+        return name
+
     def error(self, node, message: str, expected: str = "", hint: str = ""):
         line, col = _pos(node)
         self.errors.append(CompileError(message, line, col, expected, hint, self.error_path))

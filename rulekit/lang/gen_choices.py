@@ -92,8 +92,7 @@ class ChoicesMixin:
             return
         memo = self._action_table("cards", opt["name"])
         if opt.get("same"):
-            key = self.const(("prop", opt["same"]))        # replaced by a per-card table at build
-            self.prop_tables[key] = opt["same"]
+            key = self.prop_table(opt["same"])
             self.emit(depth, "by = {}")
             self.emit(depth, "for c in pool:")
             self.emit(depth + 1, f"by.setdefault({key}[c.id], []).append(c)")

@@ -159,9 +159,7 @@ class ExpressionsMixin:
         if kind in ("cards", "zone"):
             # a card's properties never change: read them from a per-card table
             seq = f"{base}.cards" if kind == "zone" else base
-            key = self.const(("prop", attr))           # replaced by the table at build
-            self.prop_tables[key] = attr
-            return f"[{key}[c.id] for c in {seq}]", "list"
+            return f"[{self.prop_table(attr)}[c.id] for c in {seq}]", "list"
         if kind in ("list", "seats"):
             return f"_ga(m, {base}, {attr!r})", "list"
         if kind == "card":
