@@ -191,6 +191,29 @@ def test_nested_where(tmp_path):
     assert m.vars == {"holders": 2, "who": 1}
 
 
+def test_a_failing_filter_names_its_statement(tmp_path):
+    path = write_game(tmp_path, 'n = size(deck where it.value > "x")\nwin "done"', vars={"n": 0})
+    game = rulekit.load_game(path)
+    with pytest.raises(rulekit.RuleRuntimeError) as info:
+        prepare(game, players=1, zones=DECK)
+    line = path.read_text(encoding="utf-8").splitlines().index('        n = size(deck where it.value > "x")') + 1
+    assert info.value.where is not None and info.value.where.line == line
+    assert "phase 'main'" in str(info.value) and "not supported" in str(info.value)
+
+
+@pytest.mark.parametrize("effect", [
+    'n = size(deck where it.value > 2 and it.value < "x")',
+    'move (deck where it.value > 2 and it.value < "x") to pile\nmove (deck where it.value == 1) to pile',
+])
+def test_a_card_test_fails_only_for_the_cards_it_is_read_for(tmp_path, effect):
+    """A test of card properties that cannot be worked out for some card
+    fails when, and only when, a rule reads it for that card."""
+    game = rulekit.load_game(write_game(tmp_path, effect + '\nwin "done"', vars={"n": 0}))
+    assert prepare(game, players=1, zones={"deck": ["1H", "2H"]}).is_over()
+    with pytest.raises(rulekit.RuleRuntimeError, match="not supported"):
+        prepare(game, players=1, zones={"deck": ["1H", "3S"]})
+
+
 def test_list_attributes(tmp_path):
     m = run(tmp_path, """
         values = hand(0).value

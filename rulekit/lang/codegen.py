@@ -48,6 +48,26 @@ class CompileError(Exception):
         super().__init__(message)
 
 
+def _tabled(test, card):
+    """A test of card properties, worked out for ``card`` at load time; for a
+    card it fails on (a property it lacks compared with a number, say), the
+    entry fails in turn, when a rule reads it: as the test itself would."""
+    try:
+        return bool(test(None, card))
+    except Exception as err:      # noqa: BLE001 - any failure of the rule's own test
+        return runtime_helpers.FailsFor(err)
+
+
+def _first_passed(entries: list):
+    """The index of the first test passed of a split's tests (-1: none)."""
+    for i, passed in enumerate(entries):
+        if type(passed) is runtime_helpers.FailsFor:
+            return passed
+        if passed:
+            return i
+    return -1
+
+
 def _pos(node) -> tuple[int, int]:
     if isinstance(node, Token):
         return node.line or 0, node.column or 0
@@ -342,8 +362,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         ns["__builtins__"] = runtime_helpers.SAFE_BUILTINS
         exec(code, ns)  # the code is the compiler's own output; see the module docstring
         for table in self.static_preds.values():
-            test = ns[f"SP_{table}"]
-            ns[table] = [bool(test(None, c)) for c in cards]
+            ns[table] = [_tabled(ns[f"SP_{table}"], c) for c in cards]
         for const, prop in self.prop_tables.items():
             ns[const] = [c.props.get(prop) for c in cards]
         for const, prop in self.sum_tables.items():
@@ -351,7 +370,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         for const, option in self.card_actions.items():
             ns[const] = [runtime_helpers.Action(option, (c.id,), None) for c in cards]
         for name, tables in self.split_tables.items():
-            ns[name] = [next((i for i, t in enumerate(tables) if ns[t][c.id]), -1) for c in cards]
+            ns[name] = [_first_passed([ns[t][c.id] for t in tables]) for c in cards]
         ns["__source__"] = source
         ns["__label__"] = label
         ns["__origins__"] = origins

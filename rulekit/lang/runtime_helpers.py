@@ -68,6 +68,28 @@ class ActionMemo(dict):
         return act
 
 
+class FailsFor:
+    """The entry of a per-card table for a card its test failed on when the
+    table was worked out: reading it as a test (or a split's index) fails
+    the same way, so the rule fails where the test is written, as it would
+    have without the table."""
+
+    __slots__ = ("err",)
+
+    def __init__(self, err: Exception):
+        self.err = err
+
+    def _raise(self, *_args):
+        err = self.err
+        try:
+            again = type(err)(*err.args)
+        except Exception:       # noqa: BLE001 - an error type made otherwise
+            again = RuleRuntimeError(f"the rule failed: {err}")
+        raise again
+
+    __bool__ = __lt__ = __index__ = _raise
+
+
 def _top_prop(cards: list, prop: str):
     """``top(zone).prop``: none when the zone is empty."""
     return cards[-1].props.get(prop) if cards else None
