@@ -504,6 +504,23 @@ def test_goto_back_to_an_earlier_phase(tmp_path):
     assert m.vars["n"] == 3 and m.turn == 1
 
 
+@pytest.mark.parametrize("effect", ["n += 1\ngoto main", "while true:\n  n += 1\n  goto main"])
+def test_a_phase_that_goes_to_itself_forever_is_stopped(tmp_path, effect):
+    """A turn that never ends: each goto counts a step (from a loop too)."""
+    game = load(tmp_path, effect, vars={"n": 0})
+    with pytest.raises(rulekit.StepBudgetExceeded) as info:
+        game.new_match(players=1, step_budget=300)
+    assert info.value.rule == "phase 'main'" and info.value.where is not None
+
+
+def test_turns_that_never_decide_are_stopped(tmp_path):
+    """Turn after turn with nothing to decide: each turn counts a step."""
+    game = load(tmp_path, "n += 1", vars={"n": 0})
+    with pytest.raises(rulekit.StepBudgetExceeded) as info:
+        game.new_match(players=2, step_budget=300)
+    assert info.value.rule == "phase 'main'"
+
+
 def test_end_turn_and_next_player(tmp_path):
     phases = [("one", """
         turns += 1

@@ -258,7 +258,7 @@ class Match:
         return RuleRuntimeError(message, rule, where)
 
     def over_budget(self, rule: str) -> None:
-        """Stop a rule file that never ends (every loop, call and phase counts a step)."""
+        """Stop a rule file that never ends (every turn, loop pass, call and goto counts a step)."""
         raise StepBudgetExceeded(rule, self.game.rule_where(rule), self.budget)
 
     # ---- seats ----------------------------------------------------------------

@@ -286,6 +286,11 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         count = len(phases)
         e = self.emit
         e(1, "while True:")
+        # One step per turn, not per phase: a turn that never stops deciding
+        # nothing is caught here, a phase loop by its goto, a loop by its own
+        # steps; over budget, the last phase that ran is named.
+        e(2, "m.steps += 1")
+        e(2, "if m.steps > m.budget: m.over_budget(f\"phase '{m.phase}'\" if m.phase else 'turn')")
         e(2, "m.turn += 1")
         e(2, "m.next_player = None")
         e(2, "m.log.append(('turn', m.current))")
@@ -303,7 +308,6 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
             if self.resets[1]:
                 e(5, "m.reset_vars('phase')")
             self.rule = f"phase '{name}'"
-            self.tick(5)
             self.prefix = f"L_p{i}_"
             self.locals = {"first_phase"} | self._declared(tree)
             self.local_kinds = {}
@@ -316,6 +320,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
             e(5, f"ph = {i + 1}")
             report(path)
         e(3, "except _Goto as _jump:")
+        e(4, "m.steps += 1")
+        e(4, "if m.steps > m.budget: m.over_budget(f\"phase '{m.phase}'\")")
         e(4, "ph = _jump.phase")
         e(3, "except _EndTurn:")
         e(4, "break")

@@ -324,6 +324,7 @@ class StatementsMixin:
                        suggest(name, self.names.phases))
             return
         if self.in_flow and self.loop_depth == 0:   # straight to the phase, no exception
+            self.tick(depth)        # a goto back to an earlier phase may loop
             self.emit(depth, f"ph = {self.names.phases[name]}")
             self.emit(depth, "continue")
         else:
