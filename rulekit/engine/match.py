@@ -67,6 +67,15 @@ def _fresh(values: dict) -> dict:
 
 
 @lru_cache(maxsize=256)
+def _copies(game: Game) -> tuple:
+    """How a match copies the starting values of the variables and of the
+    player variables: ``dict.copy`` when none is a list (lists are copied
+    one by one, so matches never share one)."""
+    return tuple(_fresh if any(type(v) is list for v in values.values()) else dict.copy
+                 for values in (game.vars, game.player_vars))
+
+
+@lru_cache(maxsize=256)
 def _reset_plan(game: Game, when: str) -> tuple:
     """What ``reset_vars(when)`` sets: for the variables and for the player
     variables, a dict of starting values that one ``dict.update`` applies, and
@@ -119,9 +128,10 @@ class Match:
     # time, and a slot is a fixed place, where a dict of this many keys
     # (CPython shares the keys of at most 30) is a lookup every time.
     __slots__ = ("game", "n", "seed", "options", "rng", "players", "all_seats", "out", "_pos",
+                 "_prepared",
                  "_seats_from", "cards", "budget", "steps", "gz", "pz", "_limits", "loc", "vars",
                  "pvars", "chosen", "dirty", "current", "next_player", "phase", "turn", "log",
-                 "actions", "_spec", "_result", "decision", "_flow", "_send", "__weakref__")
+                 "actions", "_result", "decision", "_flow", "_send", "__weakref__")
 
     def __init__(self, game: Game, players: int, seed: int = 0, *,
                  step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict | None = None,
@@ -137,7 +147,7 @@ class Match:
         self.players = list(range(players))    # players still in the game, in seat order
         self.all_seats = self.players[:]
         self.out = [False] * players            # eliminated, by seat
-        self._pos = dict(zip(self.all_seats, self.all_seats))  # seat -> place among the living
+        self._pos: dict[int, int] | None = None  # seat -> place among the living, when first needed
         self._seats_from: dict[int, list[int]] = {}    # seat -> seats_from(seat), until an elimination
         self.cards = game.cards
         self.budget = step_budget
@@ -146,8 +156,9 @@ class Match:
         box = self.gz[0]
         box.cards = list(game.cards)
         self.loc: list[Zone] = [box] * len(game.cards)
-        self.vars: dict[str, Any] = _fresh(game.vars)
-        self.pvars: list[dict[str, Any]] = [_fresh(game.player_vars) for _ in range(players)]
+        copy_vars, copy_pvars = _copies(game)
+        self.vars: dict[str, Any] = copy_vars(game.vars)
+        self.pvars: list[dict[str, Any]] = [copy_pvars(game.player_vars) for _ in range(players)]
         self.chosen: dict = {}
         # a variable declared with reset: has been written since its last reset
         self.dirty = {"turn": False, "phase": False}
@@ -157,8 +168,7 @@ class Match:
         self.turn = 0
         self.log: list[tuple] = []
         self.actions: list[Action] = []
-        self._spec = {"players": players, "seed": seed, "step_budget": step_budget,
-                      "prepared": prepared, "options": self.options}
+        self._prepared = prepared
         self._result: dict | None = None
         #: who must decide what now (``None`` once the match is over); set
         #: only by the match itself.  A plain attribute, not a property: a
@@ -269,7 +279,7 @@ class Match:
         if not self.out[p]:
             self.out[p] = True
             self.players.remove(p)
-            self._pos = {q: i for i, q in enumerate(self.players)}
+            self._pos = None
             self._seats_from = {}
             self.log.append(("eliminate", p))
 
@@ -304,6 +314,8 @@ class Match:
         if a == b:
             return 0
         pos = self._pos
+        if pos is None:
+            pos = self._pos = {q: i for i, q in enumerate(self.players)}
         i, j = pos.get(a), pos.get(b)
         if i is not None and j is not None:      # both still in the game: the usual case
             d = i - j if i > j else j - i
@@ -361,26 +373,29 @@ class Match:
         if type(cards) is not list:
             cards = list(cards)
         if len(cards) == 1:            # the usual case, kept short
-            c = cards[0]
-            loc = self.loc
-            src = loc[c.id]
-            zc = src.cards
-            if zc and zc[-1] is c:
-                zc.pop()
-            else:
-                try:
-                    zc.remove(c)
-                except ValueError:
-                    raise RuleRuntimeError(f"a card cannot move twice in one move: {cards}",
-                                           self.phase or "") from None
-            loc[c.id] = dest
-            if bottom:
-                dest.cards.insert(0, c)
-            else:
-                dest.cards.append(c)
-            self.log.append(("move", dest, cards, src))
+            self.move_one(cards, dest, bottom)
             return
         self._place(cards, self._take(cards), dest, bottom)
+
+    def move_one(self, cards: list, dest: Zone, bottom: bool = False) -> None:
+        """:meth:`move_cards` of a list known to hold exactly one card (the
+        answer to a choice whose every option picks one card, the commonest
+        move of a decision, is moved with this directly).  The card is where
+        ``loc`` says, so its zone holds it: nothing here can fail."""
+        c = cards[0]
+        loc = self.loc
+        src = loc[c.id]
+        zc = src.cards
+        if zc[-1] is c:
+            zc.pop()
+        else:
+            zc.remove(c)
+        loc[c.id] = dest
+        if bottom:
+            dest.cards.insert(0, c)
+        else:
+            dest.cards.append(c)
+        self.log.append(("move", dest, cards, src))
 
     def move_top1(self, src: Zone, dest: Zone, bottom: bool = False) -> None:
         """``move top(src, 1) to dest``: the commonest move of all (a draw)."""
@@ -516,20 +531,20 @@ class Match:
         policy picks anyway).  An illegal action raises :class:`IllegalAction`
         with the reason and changes nothing."""
         dec = self.decision
-        if dec is None:
+        if type(action) is int and action >= 0 and dec is not None:
+            try:
+                action = dec.options[action]
+            except IndexError:
+                action = self._legal(action, dec)    # out of range: says so
+        elif dec is None:
             raise IllegalAction("the match is over (or was closed); no action is expected")
-        if type(action) is int and 0 <= action < len(dec.options):
-            action = dec.options[action]
         elif type(action) is not Action or action not in dec.options:
             action = self._legal(action, dec)
         self.actions.append(action)
         cards = action.cards
-        if cards:
-            loc = self.loc
-            self.log.append(("decide", dec.player, dec.choice, action,
-                             [loc[cards[0]]] if len(cards) == 1 else [loc[i] for i in cards]))
-        else:
-            self.log.append(("decide", dec.player, dec.choice, action, None))
+        self.log.append(("decide", dec, action,
+                         None if not cards else [self.loc[cards[0]]] if len(cards) == 1
+                         else list(map(self.loc.__getitem__, cards))))
         try:                      # _resume, written out: this runs once per decision
             self.decision = self._send(action)
         except BaseException as err:
@@ -652,9 +667,14 @@ class Match:
         return json.dumps(self.events("all"), ensure_ascii=False, separators=(",", ":"))
 
     # ---- copies -------------------------------------------------------------
+    def _spec(self) -> dict:
+        """What this match was started with: what a copy is started with."""
+        return {"players": self.n, "seed": self.seed, "step_budget": self.budget,
+                "prepared": self._prepared, "options": self.options}
+
     def save(self) -> dict:
         """A JSON-serialisable record from which :meth:`restore` rebuilds this match."""
-        return {"game": self.game.name, **self._spec,
+        return {"game": self.game.name, **self._spec(),
                 "actions": [a.to_json() for a in self.actions]}
 
     @classmethod
@@ -667,7 +687,7 @@ class Match:
 
     def clone(self) -> "Match":
         """An independent copy in the same state (by replaying the actions)."""
-        m = Match(self.game, **self._spec)
+        m = Match(self.game, **self._spec())
         for a in self.actions:
             m.apply(a)
         return m

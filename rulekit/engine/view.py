@@ -48,8 +48,9 @@ def event_dicts(m, viewer=ALL, since: int = 0) -> list[dict]:
                      for c, z in zip(moved, srcs)]
             out.append({"event": "move", "to": dest.name, "from": [z.name for z in srcs], "cards": shown})
         elif kind == "decide":
-            _, player, choice, action, srcs = ev
-            d: dict[str, Any] = {"event": "decide", "player": player, "choice": choice,
+            _, dec, action, srcs = ev
+            player = dec.player
+            d: dict[str, Any] = {"event": "decide", "player": player, "choice": dec.choice,
                                  "option": action.option}
             if action.cards:
                 d["cards"] = [m.cards[cid].name if viewer == player

@@ -228,7 +228,7 @@ class StatementsMixin:
             # nothing to answer with" from "chose not to".
             self.emit(depth, f"if len(_d.options) == 1 and _d.options[0].option == {skip!r}:")
             self.emit(depth + 1, "_a = _d.options[0]")
-            self.emit(depth + 1, "m.log.append(('decide', _d.player, _d.choice, _a, "
+            self.emit(depth + 1, "m.log.append(('decide', _d, _a, "
                                  "[m.loc[i] for i in _a.cards] if _a.cards else None))")
             self.emit(depth + 1, f"CH[{name!r}] = {_ANSWER}")
             self.emit(depth, "else:")
