@@ -202,6 +202,10 @@ class _Builder(ChoicesBuilder):
                          if isinstance(p, dict)},
             choice_params={n: tuple(c.get("params", ())) for n, c in d.get("choices", {}).items()},
             choice_skip={n: c["skip_if_only"] for n, c in d.get("choices", {}).items() if "skip_if_only" in c},
+            one_card_choices=frozenset(
+                n for n, c in d.get("choices", {}).items()
+                if c.get("options") and all(o.get("cards") == 1 and "parts" not in o and "player" not in o
+                                            for o in c["options"])),
             options={n: o["default"] for n, o in d.get("options", {}).items()},
             event_fields=frozenset(event_fields), eliminates=eliminates)
 

@@ -140,8 +140,8 @@ class Game:
     code_label: str = ""                              # its file name in tracebacks
     #: generated line -> (Where or None, rule): where a failing line came from
     code_origins: dict = attrs.field(factory=dict, repr=False)
-    #: chosen answers by (action, deciding player), shared by all matches (read-only)
-    answers: dict = attrs.field(factory=dict, repr=False, eq=False)
+    #: chosen answers: per seat, by action; shared by all matches (read-only)
+    answers: tuple = attrs.field(factory=tuple, repr=False, eq=False)
     #: results of dealing a pile into several (``move_split``) by the id of
     #: the split's table: (table, pile before, piles, kept), shared by all
     #: matches (every match deals the same box the same way before shuffling)

@@ -191,6 +191,87 @@ def test_nested_where(tmp_path):
     assert m.vars == {"holders": 2, "who": 1}
 
 
+def test_filters_read_the_locals_around_them(tmp_path):
+    """A filter's test may read let and for locals, a procedure's parameters
+    and locals (also when the procedure is written in place of its call),
+    and any/empty of a filter stop as soon as they know."""
+    extra = """
+        procedures:
+          over:
+            params: [limit]
+            effect: |
+              let low = limit - 1
+              found = size(deck where it.value > low)
+              none_above = empty(deck where it.value > limit + 5)
+        """
+    m = run(tmp_path, """
+        let least = 2
+        big = size(deck where it.value >= least)
+        others = size(players where it != current and "L_p0_s L3_x" != "")
+        for s in ["H", "S"]:
+          if any(deck where it.suit == s and it.value >= least):
+            suits += [s]
+        call over(2)
+        """, zones={"deck": ["3S", "1H", "2H", "1S"]},
+        vars={"big": 0, "others": 0, "suits": [], "found": 0, "none_above": False}, extra=extra)
+    assert m.vars == {"big": 2, "others": 1, "suits": ["H", "S"], "found": 2, "none_above": True}
+
+
+def test_choice_options_filter_with_the_choices_parameters(tmp_path):
+    """An option's 'where' may read the choice's parameters; options that
+    filter the same cards by card properties alone are offered as before."""
+    extra = """
+        choices:
+          pick:
+            params: [least]
+            options:
+              - name: high
+                cards: 1
+                from: hand(current)
+                where: it.value >= least
+              - name: heart
+                cards: 1
+                from: hand(current)
+                where: it.suit == "H"
+              - name: spade
+                cards: 1
+                from: hand(current)
+                where: it.suit == "S"
+        """
+    game = load(tmp_path, "choose pick(3)", extra=extra)
+    m = prepare(game, players=1, zones={"hand(0)": ["1H", "3H", "2S"]})
+    assert legal(m) == [("heart", ("1H",), None), ("heart", ("3H",), None),
+                        ("high", ("3H",), None), ("spade", ("2S",), None)]
+
+
+def test_a_chosen_answer_reads_the_same_in_every_match(tmp_path):
+    """Answers are made once per game and player and shared by matches: what
+    rules read of them (cards, their properties, who chose) stays right."""
+    extra = """
+        choices:
+          pick:
+            options:
+              - name: one
+                cards: 1
+                from: hand(current)
+        """
+    effect = """
+        choose pick
+        suits = pick.cards.suit
+        total = sum(pick.cards.value)
+        by = pick.by
+        move pick.cards to pile
+        win "done"
+        """
+    game = load(tmp_path, effect, vars={"suits": [], "total": 0, "by": -1}, extra=extra)
+    seen = []
+    for seat in (0, 1, 0):
+        m = prepare(game, players=2, current=seat, zones={f"hand({seat})": ["2S", "3H"]})
+        m.apply(action(m, "one", "2S"))
+        seen.append((m.vars["suits"], m.vars["total"], m.vars["by"], top_first(m, "pile")))
+    assert seen == [(["S"], 2, 0, ["2S"]), (["S"], 2, 1, ["2S"]), (["S"], 2, 0, ["2S"])]
+
+
 def test_a_failing_filter_names_its_statement(tmp_path):
     path = write_game(tmp_path, 'n = size(deck where it.value > "x")\nwin "done"', vars={"n": 0})
     game = rulekit.load_game(path)

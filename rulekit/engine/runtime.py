@@ -103,15 +103,20 @@ def as_text(v) -> str:
 
 class Chosen:
     """What a player answered to a choice, as effect text sees it:
-    ``attack.option``, ``attack.cards`` (Card objects), ``attack.player``."""
+    ``attack.option``, ``attack.cards`` (Card objects), ``attack.player``.
+    ``pj`` holds what the rules read of the cards (``attack.cards.suit``,
+    ``sum(attack.cards.value)``...), worked out once: an answer is shared
+    by every match of its game, and neither it nor a card ever changes."""
 
-    __slots__ = ("option", "cards", "player", "by")
+    __slots__ = ("option", "cards", "player", "by", "pj")
 
-    def __init__(self, option: str, cards: list[Card], player: int | None, by: int):
+    def __init__(self, option: str, cards: list[Card], player: int | None, by: int,
+                 pj: tuple = ()):
         self.option = option
         self.cards = cards
         self.player = player
         self.by = by
+        self.pj = pj
 
 
 # ---- control flow inside effects -------------------------------------------

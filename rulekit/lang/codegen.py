@@ -24,6 +24,7 @@ Every error found here is a :class:`CompileError` with the line and column
 from __future__ import annotations
 
 import linecache
+import re
 from typing import Any
 
 from lark import Token, Tree
@@ -46,6 +47,16 @@ class CompileError(Exception):
         self.message, self.line, self.column = message, line, column
         self.expected, self.hint, self.path = expected, hint, path
         super().__init__(message)
+
+
+def _projection(kind: str, prop: str, cards):
+    """The function that works out one of a chosen answer's ``pj`` from its
+    cards: the list of their ``prop``, or its sum (none counting 0)."""
+    if kind == "list":
+        table = [c.props.get(prop) for c in cards]
+        return lambda chosen: [table[c.id] for c in chosen]
+    table = [0 if c.props.get(prop) is None else c.props[prop] for c in cards]
+    return lambda chosen: sum([table[c.id] for c in chosen])
 
 
 def _tabled(test, card):
@@ -123,7 +134,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.choice_if_none = choice_if_none  # choice -> if_none is a generator
         self.triggers = triggers  # [{"on", "has_when", "index"}]
         self.ns: dict[str, Any] = dict(runtime_helpers.NAMESPACE)
-        self.ns["_ANS"] = {}        # the game's chosen answers (Game.answers): see _chosen
+        # the game's chosen answers (Game.answers), one memo per seat: see _chosen
+        self.ns["_ANS"] = tuple({} for _ in range(names.max_players))
         self.chunks: list[tuple[str, list]] = []   # (function source, origin per line)
         self.errors: list[CompileError] = []
         self.counter = 0
@@ -138,6 +150,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         #: name -> tables: per card, the first of the tables it passes (-1: none)
         self.split_tables: dict[str, tuple] = {}
         self.sum_tables: dict[str, str] = {}    # constant -> card property summed (none as 0)
+        #: what every chosen answer carries worked out (its ``pj``): ("list"|"sum", property)
+        self.chosen_projs: list[tuple[str, str]] = []
+        self.outlined: dict[str, tuple[str, str]] = {}   # F<n> -> (the list it filters, the test)
         self.card_actions: dict[str, str] = {}  # constant -> option: its Action per card id
         self.last_split = None                  # the last move_where written (see _join_split)
         self.rule = ""                  # the rule being written (for budgets and errors)
@@ -173,6 +188,52 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         name = self.const(("prop", prop))      # replaced by the table at build
         self.prop_tables[name] = prop
         return name
+
+    def chosen_projection(self, kind: str, prop: str) -> int:
+        """The index in every chosen answer's ``pj`` of ``CHOICE.cards.prop``
+        (kind "list") or ``sum(CHOICE.cards.prop)`` (kind "sum").  Answers are
+        made once per game and never change, nor do card properties, so what
+        effect text reads of an answer's cards is worked out when the answer
+        is first made, not every time a rule reads it."""
+        self.fn.hoist.add("CH")
+        key = (kind, prop)
+        if key not in self.chosen_projs:
+            self.chosen_projs.append(key)
+        return self.chosen_projs.index(key)
+
+    # ---- filters written out as functions of their own ------------------------
+    #: the locals a filter's test may read from the function it is written in
+    _FREE = re.compile(r"\bL(?:\d+|_p\d+)?_\w+")
+    _STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+    _HOISTS = (("V", "vars"), ("GZ", "gz"), ("PZ", "pz"), ("CH", "chosen"))
+
+    def outline_where(self, seq: str, pred: str, mode: str) -> str:
+        """``SEQ where TEST`` as a call of a module-level function ``F<n>``
+        that loops over SEQ, instead of a comprehension.  On Python 3.11 a
+        comprehension is a function object made afresh every time it is
+        reached; a function made once, at load time, costs only its call.
+        SEQ is evaluated by the caller (it may read the ``it`` of an
+        enclosing filter); the locals the test reads are passed in."""
+        code = self._STRINGS.sub("''", pred)       # a name inside a string is no local
+        free = sorted(set(self._FREE.findall(code)) - {"L_it"})
+        name = f"F{len(self.outlined)}"
+        self.outlined[name] = (seq, pred)
+        head = f"def {name}(m, _seq{''.join(', ' + f for f in free)}):"
+        lines = [head] + [f"    {h} = m.{attr}" for h, attr in self._HOISTS
+                          if re.search(rf"\b{h}\b", code)]
+        if mode == "any":
+            lines += ["    for L_it in _seq:", f"        if {pred}: return True", "    return False"]
+        else:
+            lines += ["    _out = []", "    for L_it in _seq:", f"        if {pred}: _out.append(L_it)",
+                      "    return _out"]
+        self.chunks.append(("\n".join(lines) + "\n", [(self.origin, self.rule)] * len(lines)))
+        return f"{name}(m, {seq}{''.join(', ' + f for f in free)})"
+
+    def outline_where_any(self, call: str) -> str:
+        """``any(SEQ where TEST)`` from the call ``outline_where`` wrote for
+        the filter: a second function that stops at the first match."""
+        seq, pred = self.outlined[call.split("(", 1)[0]]
+        return self.outline_where(seq, pred, "any")
 
     def error(self, node, message: str, expected: str = "", hint: str = ""):
         line, col = _pos(node)
@@ -375,6 +436,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
             ns[const] = [0 if c.props.get(prop) is None else c.props[prop] for c in cards]
         for const, option in self.card_actions.items():
             ns[const] = [runtime_helpers.Action(option, (c.id,), None) for c in cards]
+        ns["_PJ"] = tuple(_projection(kind, prop, cards) for kind, prop in self.chosen_projs)
         for name, tables in self.split_tables.items():
             ns[name] = [_first_passed([ns[t][c.id] for t in tables]) for c in cards]
         ns["__source__"] = source

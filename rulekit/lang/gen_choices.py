@@ -8,6 +8,7 @@ single cards and seats come from per-option memos of shared Action objects.
 from __future__ import annotations
 
 from . import runtime_helpers
+from .gen_expressions import _TABLED
 
 
 class _Keyed(dict):
@@ -31,6 +32,7 @@ class ChoicesMixin:
         self._begin(self.choice_fn[cname], params, rule, set())
         self.pools = {}
         self.emit(1, "out = []")
+        self._fuse_pools(spec, parsed)
         for i, opt in enumerate(spec["options"]):
             trees = _Keyed(parsed[i], self, ("options", i))
             depth = 1
@@ -62,6 +64,42 @@ class ChoicesMixin:
         self.emit(1, f"return _tn(_Decision, ({who}, {cname!r}, {prompt}, out, {args}, {shown!r}))")
         self._end()
 
+    def _fuse_pools(self, spec: dict, parsed: dict) -> None:
+        """Fill in one pass every pool that options always need (no ``when``)
+        and that filter the same cards by tests of card properties alone:
+        a hand filtered four ways is read once, not four times, and no
+        comprehension is made per pool.  The options then take their pools
+        from ``self.pools`` as when one option shares another's."""
+        by_src: dict[str, list[str]] = {}
+        for i, opt in enumerate(spec["options"]):
+            if "when" in opt or "from" not in opt or not ("cards" in opt or "parts" in opt):
+                continue
+            trees = _Keyed(parsed[i], self, ("options", i))
+            if self._elem_kind(trees["from"]) != "card":
+                continue
+            src = self._seq(trees["from"])
+            if "where" in trees:
+                preds = [self._filter(trees["where"], "card")]
+            elif "parts" in opt:
+                preds = [self._filter(t, "card") for t in trees["parts"]]
+            else:
+                continue
+            tabled = by_src.setdefault(src, [])
+            tabled.extend(p for p in preds if _TABLED.fullmatch(p) and p not in tabled)
+        self.error_path = ()
+        for src, preds in by_src.items():
+            if len(preds) < 2:
+                continue
+            names = []
+            for pred in preds:
+                self.pools[(src, pred)] = f"_pool{len(self.pools)}"
+                names.append(self.pools[(src, pred)])
+            self.emit(1, "; ".join(f"{n} = []" for n in names))
+            self.emit(1, f"for _c in {src}:")
+            self.emit(2, "_i = _c.id")
+            for pred, name in zip(preds, names):
+                self.emit(2, f"if {pred.replace('[L_it.id]', '[_i]')}: {name}.append(_c)")
+
     def _card_option(self, opt: dict, trees: dict, name: str, depth: int,
                      count: tuple[int, int]) -> None:
         lo, hi = count
@@ -76,8 +114,12 @@ class ChoicesMixin:
         if depth == 1 and key in self.pools:       # the same cards as an earlier option
             self.emit(depth, f"pool = {self.pools[key]}")
         else:
-            self.emit(depth, f"pool = [L_it for L_it in {src} if {pred}]" if pred != "True"
-                      else f"pool = list({src})")
+            if _TABLED.fullmatch(pred):
+                self.emit(depth, f"pool = _filt({pred.split('[', 1)[0]}, {src})")
+            elif pred == "True":
+                self.emit(depth, f"pool = list({src})")
+            else:
+                self.emit(depth, f"pool = {self.outline_where(src, pred, 'list')}")
             if depth == 1:
                 self.pools[key] = f"_pool{len(self.pools)}"
                 self.emit(depth, f"{self.pools[key]} = pool")
@@ -88,7 +130,8 @@ class ChoicesMixin:
             return
         if lo == hi == 1 and require is None and opt.get("same") is None:
             act = self._action_table("card", opt["name"])
-            self.emit(depth, f"out.extend([{act}[c.id] for c in pool])")
+            # a loop, not a comprehension: see runtime_helpers._sumt
+            self.emit(depth, f"for c in pool: out.append({act}[c.id])")
             return
         memo = self._action_table("cards", opt["name"])
         if opt.get("same"):
@@ -105,7 +148,7 @@ class ChoicesMixin:
         d = depth + 3
         if require is not None:
             self.emit(d, f"if not ({require}): continue")
-        self.emit(d, "ids = tuple([c.id for c in L_chosen])")
+        self.emit(d, "ids = tuple(_map(_ID, L_chosen))")
         self._emit_memo_append(memo, d)
 
     def _action_table(self, kind: str, option: str) -> str:
@@ -134,11 +177,13 @@ class ChoicesMixin:
             pred = self._filter(tree, elem)
             self.error_path = ()
             if src is None:
-                self.emit(depth, f"_p{i} = [L_it for L_it in pool if {pred}]")
+                self.emit(depth, f"_p{i} = _filt({pred.split('[', 1)[0]}, pool)" if _TABLED.fullmatch(pred)
+                          else f"_p{i} = {self.outline_where('pool', pred, 'list')}")
             elif depth == 1 and (src, pred) in self.pools:
                 self.emit(depth, f"_p{i} = {self.pools[(src, pred)]}")
             else:
-                self.emit(depth, f"_p{i} = [L_it for L_it in {src} if {pred}]")
+                self.emit(depth, f"_p{i} = _filt({pred.split('[', 1)[0]}, {src})" if _TABLED.fullmatch(pred)
+                          else f"_p{i} = {self.outline_where(src, pred, 'list')}")
                 if depth == 1:
                     self.pools[(src, pred)] = f"_pool{len(self.pools)}"
                     self.emit(depth, f"{self.pools[(src, pred)]} = _p{i}")

@@ -7,10 +7,15 @@ form (``len(x)``, ``c.props.get(p)``) instead of a generic helper.
 """
 from __future__ import annotations
 
+import re
+
 from lark import Token, Tree
 
 from .gen_statements import CHOSEN_FIELDS, _unquote
 from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
+
+#: a test of card properties alone, tabled by card id (see ``_filter``)
+_TABLED = re.compile(r"TB\d+\[L_it\.id\]")
 
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "//", "%"}
@@ -132,6 +137,9 @@ class ExpressionsMixin:
         if (isinstance(base_n, Tree) and base_n.data == "call" and str(base_n.children[0]) == "top"
                 and base_n.children[1] is not None and len(base_n.children[1].children) == 1):
             zone, zkind = self.expr(base_n.children[1].children[0])
+            if zkind == "zone" and re.fullmatch(r"GZ\[\d+\]", zone) and attr in self.card_props:
+                # a shared zone's top card, read in place from the property's table
+                return f"({self.prop_table(attr)}[{zone}.cards[-1].id] if {zone}.cards else None)", "any"
             if zkind == "zone":
                 return f"_top_prop({zone}.cards, {attr!r})", "any"
         if (isinstance(base_n, Tree) and base_n.data == "name"
@@ -155,11 +163,14 @@ class ExpressionsMixin:
                        "a card property, a player variable, or a chosen answer's field ("
                        + ", ".join(CHOSEN_FIELDS) + ")", suggest(attr, known))
             return "None", "any"
+        chosen = self._chosen_cards(base_n)
+        if chosen is not None:
+            return f"CH[{chosen!r}].pj[{self.chosen_projection('list', attr)}]", "list"
         base, kind = self.expr(base_n)
         if kind in ("cards", "zone"):
             # a card's properties never change: read them from a per-card table
             seq = f"{base}.cards" if kind == "zone" else base
-            return f"[{self.prop_table(attr)}[c.id] for c in {seq}]", "list"
+            return f"_proj({self.prop_table(attr)}, {seq})", "list"
         if kind in ("list", "seats"):
             return f"_ga(m, {base}, {attr!r})", "list"
         if kind == "card":
@@ -178,6 +189,17 @@ class ExpressionsMixin:
                 return f"(m.pvars[{base}][{attr!r}] if type({base}) is _int else {card})", "any"
             return card, "any"
         return f"_ga(m, {base}, {attr!r})", "any"
+
+    def _chosen_cards(self, node) -> str | None:
+        """The choice's name when ``node`` is ``CHOICE.cards`` (a chosen
+        answer's cards), else None."""
+        if not (isinstance(node, Tree) and node.data == "attr" and str(node.children[1]) == "cards"):
+            return None
+        base = node.children[0]
+        if not (isinstance(base, Tree) and base.data == "name"):
+            return None
+        name = str(base.children[0])
+        return name if name in self.names.choices and name not in self.locals else None
 
     def e_index(self, node):
         base_n, key_n = node.children
@@ -255,12 +277,20 @@ class ExpressionsMixin:
         kind0 = args[0][1]
         if name == "sum" and isinstance(arg_nodes[0], Tree) and arg_nodes[0].data == "attr":
             base_n, attr_tok = arg_nodes[0].children
+            chosen = self._chosen_cards(base_n)
+            if chosen is not None and str(attr_tok) in self.card_props:
+                return f"CH[{chosen!r}].pj[{self.chosen_projection('sum', str(attr_tok))}]", "int"
             base, bkind = self.expr(base_n)
             if bkind in ("cards", "zone"):
-                # a table of the property by card id (none counts 0), read in one comprehension
+                # a table of the property by card id (none counts 0), read in one loop
                 table = self.const(("sum", str(attr_tok)))
                 self.sum_tables[table] = str(attr_tok)
-                return f"_sum([{table}[c.id] for c in {self._seq(base_n)}])", "int"
+                return f"_sumt({table}, {self._seq(base_n)})", "int"
+        if (name in ("any", "empty") and isinstance(arg_nodes[0], Tree) and arg_nodes[0].data == "where_op"
+                and srcs[0].split("(", 1)[0] in self.outlined):
+            # any(X where TEST): stop at the first element that passes
+            found = self.outline_where_any(srcs[0])
+            return (found, "bool") if name == "any" else (f"(not {found})", "bool")
         if kind0 in ("zone", "list", "cards", "seats") and name in ("size", "count", "any", "empty"):
             # a zone's list, not the zone: len(zone) would call Zone.__len__ in Python
             n = f"len({srcs[0]}.cards)" if kind0 == "zone" else f"len({srcs[0]})"
@@ -381,7 +411,10 @@ class ExpressionsMixin:
         seq = self._seq(node.children[0])
         elem = self._elem_kind(node.children[0])
         pred = self._filter(node.children[1], elem)
-        return f"[L_it for L_it in {seq} if {pred}]", {"card": "cards", "int": "seats"}.get(elem, "list")
+        kind = {"card": "cards", "int": "seats"}.get(elem, "list")
+        if _TABLED.fullmatch(pred):
+            return f"_filt({pred.split('[', 1)[0]}, {seq})", kind
+        return self.outline_where(seq, pred, "list"), kind
 
     # ---- filters that only read card properties are tabled at load time -------
     _PURE = {"compare_op", "in_op", "not_in_op", "and_op", "or_op", "not_op", "ternary", "binop",

@@ -25,7 +25,7 @@ def _call_args(args_n) -> list:
 
 
 # a kept answer when there is one (a dict lookup), else _chosen makes and keeps it
-_ANSWER = "_ANS.get((_a, _d.player)) or _chosen(m, _a, _d)"
+_ANSWER = "_ANS[_d.player].get(_a) or _chosen(m, _a, _d, _PJ)"
 
 
 @attrs.define
@@ -86,7 +86,10 @@ class StatementsMixin:
         if self._move_where(src_n, dest, bottom, depth):
             return
         src, kind = self.expr(src_n)
-        if kind == "cards":       # a chosen answer's cards: no need to ask what it is
+        chosen = self._chosen_cards(src_n)
+        if chosen is not None and chosen in self.names.one_card_choices:
+            self.emit(depth, f"m.move_one({src}, {dest}, {bottom})")
+        elif kind == "cards":       # a chosen answer's cards: no need to ask what it is
             self.emit(depth, f"m.move_cards({src}, {dest}, {bottom})")
         elif kind == "zone":
             self.emit(depth, f"m.move_zone({src}, {dest}, {bottom})")

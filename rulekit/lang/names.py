@@ -41,6 +41,8 @@ class Names:
     proc_params: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     choice_params: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     choice_skip: dict[str, str] = attrs.field(factory=dict)  # choice -> option taken when alone
+    #: choices whose every option picks exactly one card: an answer's cards are one card
+    one_card_choices: frozenset[str] = frozenset()
     options: dict[str, Any] = attrs.field(factory=dict)      # match option -> default
     event_fields: frozenset[str] = frozenset()  # argument names of every 'emit'
     eliminates: bool = False    # some effect eliminates players: seats must skip them
