@@ -1,9 +1,11 @@
 """The benchmark scripts run, and their three versions of Regicide play the
 same game: the engine running games/regicide.yaml, the plain hand-written
-game and the ceiling yardstick (which plays exactly the engine's games).  (Speed itself is measured by running the
-scripts, never asserted here.)"""
+game and the hand-compiled yardstick (which plays exactly the engine's
+games).  (Speed itself is measured by running the scripts, never asserted
+here.)"""
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -72,3 +74,20 @@ def test_compare_times_a_revision_against_the_working_tree_and_cleans_up(capsys)
     out = capsys.readouterr().out
     assert "HEAD: best" in out and "working tree: best" in out and "B/A: best" in out
     assert worktrees() == before
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="icount.py counts with valgrind")
+def test_icount_counts_the_instructions_of_a_run():
+    import icount
+
+    bare = icount.instructions("pass")
+    more = icount.instructions("sum(range(200000))")
+    assert 0 < bare < more
+
+
+def test_icount_leaves_out_loading(monkeypatch):
+    """Per game is (a run of G games - a run of none) / G."""
+    import icount
+
+    monkeypatch.setattr(icount, "instructions", lambda script: 1_000 + 70 * int("range(5)" in script))
+    assert icount.per_game("for i in range({games}): pass", 5) == 14

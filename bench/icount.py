@@ -1,0 +1,97 @@
+"""Instructions per game, counted by valgrind: a speed figure that noise cannot move.
+
+On a shared machine the wall-clock speed of one run drifts by 5–10 % from
+minute to minute; the number of machine instructions a run executes does
+not (valgrind's cachegrind counts them, the same on every run).  This
+script counts, for uniform-random games, the instructions of the engine and
+of the hand-written Regicide, or of 三国杀, per game: each figure is a run
+of ``--games`` games minus a run of none (loading the game and starting
+Python are left out), divided by the number of games.
+
+    python bench/icount.py                       # Regicide, 2 players: engine and hand-written
+    python bench/icount.py --players 4 --games 300
+    python bench/icount.py --game sanguosha --players 5 --games 20
+    python bench/icount.py --root ../other-checkout   # another revision of rulekit
+
+Instructions are not time: the engine's code and data are larger than the
+hand-written game's, so it misses the processor's caches more and runs fewer
+instructions per cycle.  The wall-clock ratio of ``bench_regicide.py`` has
+been about 0.9 of the instruction ratio printed here.  Needs valgrind
+(Debian's ``valgrind`` package); ``PYTHONHASHSEED`` is fixed so that string
+hashing is the same in every run.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+# one run: play GAMES uniform-random games as bench_regicide.py does
+ENGINE = r"""
+import random, sys
+sys.path.insert(0, {root!r})
+import rulekit
+game = rulekit.load_game({root!r} + "/games/{game}.yaml")
+rng = random.Random(1)
+for i in range({games}):
+    m = game.new_match(players={players}, seed=1 + i)
+    dec = m.decision
+    while dec is not None:
+        m.apply(rng.randrange(len(dec.options)))
+        dec = m.decision
+"""
+
+HAND = r"""
+import random, sys
+sys.path.insert(0, {bench!r})
+import handwritten_regicide
+for i in range({games}):
+    handwritten_regicide.play_random_game({players}, random.Random(1 + i))
+"""
+
+
+def instructions(script: str) -> int:
+    """The instructions valgrind counts for ``python -c script``."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                          "--cachegrind-out-file=/dev/null", sys.executable, "-c", script],
+                         capture_output=True, text=True, env=env, check=False)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+    if run.returncode != 0 or found is None:
+        raise SystemExit(f"valgrind run failed:\n{run.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def per_game(template: str, games: int, **fields) -> int:
+    ran = instructions(template.format(games=games, **fields))
+    idle = instructions(template.format(games=0, **fields))
+    return (ran - idle) // games
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="regicide", choices=["regicide", "sanguosha"])
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--root", default=str(HERE.parent), help="the rulekit checkout to count")
+    args = ap.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
+    root = str(Path(args.root).resolve())
+    engine = per_game(ENGINE, args.games, root=root, game=args.game, players=args.players)
+    print(f"{args.game}, {args.players} players, {args.games} games: engine {engine:,} instructions per game")
+    if args.game == "regicide":
+        hand = per_game(HAND, args.games, bench=str(HERE), players=args.players)
+        print(f"hand-written {hand:,} instructions per game; "
+              f"engine/hand-written speed by instructions: {hand / engine:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
