@@ -117,7 +117,9 @@ def play_game(players: int, rng: random.Random) -> tuple[bool, int, int, int]:
     powers_used = 0
     decisions = 0
     defeated = 0
-    consecutive_yields = 0
+    # who yielded on their last turn: a player may not yield when every
+    # other player did (so the solo player never may)
+    yielded = [False] * players
 
     enemy = castle.pop()
     enemy_suit = SUIT[enemy]
@@ -143,16 +145,21 @@ def play_game(players: int, rng: random.Random) -> tuple[bool, int, int, int]:
                 _draw(hand, tavern, hand_size)
 
         # --- step 1: play a card or yield ---------------------------------
-        options = legal_plays(hand, consecutive_yields < players - 1)
+        can_yield = False
+        for p in range(players):
+            if p != cur and not yielded[p]:
+                can_yield = True
+                break
+        options = legal_plays(hand, can_yield)
         if not options:
             return False, defeated, powers_used, decisions
         decisions += 1
         play = options[randrange(len(options))]
 
         if play is YIELD:
-            consecutive_yields += 1
+            yielded[cur] = True
         else:
-            consecutive_yields = 0
+            yielded[cur] = False
             for c in play:
                 hand.remove(c)
             table.extend(play)
