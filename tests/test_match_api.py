@@ -474,12 +474,12 @@ def test_log_is_append_only(regicide, players):
 def test_step_budget_exceeded_names_a_rule_of_regicide(regicide):
     raised = 0
     for seed in range(10):
-        m = regicide.new_match(players=2, seed=seed, step_budget=12)
+        m = regicide.new_match(players=2, seed=seed, step_budget=8)
         try:
             play_random(m, seed=seed)
         except StepBudgetExceeded as e:
             raised += 1
-            assert e.budget == 12
+            assert e.budget == 8
             assert e.rule and e.rule in str(e)
             assert e.where is not None and e.where.file.endswith("regicide.yaml")
             assert e.where.line > 0

@@ -246,11 +246,13 @@ class StatementsMixin:
             self.error(name_tok, f"unknown procedure '{name}'",
                        "a name declared under procedures", suggest(name, self.names.procedures))
             return
-        self.tick(depth)
         tree = self.inline_procs.get(name)
         if tree is not None and args_n is None:
+            # written in place, it cannot call itself: only its own loops
+            # can go on forever, and they count their steps
             self._inline(name, tree, depth)
             return
+        self.tick(depth)
         src, _ = self.proc_call(name_tok, _call_args(args_n), explicit=True)
         self.emit(depth, src)
 
