@@ -355,6 +355,22 @@ def test_builtin_functions(tmp_path):
     assert top_first(m, "deck") == ["3S", "1H", "2H"]     # shuffled() shuffles a copy
 
 
+def test_join_of_zones_lists_a_card_and_none(tmp_path):
+    """join() makes one new list of zones' cards, lists, a single card and
+    none (nothing), in argument order; the lists it was given stay as they were."""
+    m = run(tmp_path, """
+        let hearts = deck where it.suit == "H"
+        both = join(deck, hand(0))
+        mixed = join(hearts, top(deck), none, [1, 2])
+        names = join(deck.suit, ["x"])
+        kept = size(hearts)
+        """, zones={**DECK, "hand(0)": ["1S"]},
+        vars={"both": [], "mixed": [], "names": [], "kept": 0})
+    assert names(m.vars["both"]) == ["2H", "1H", "3S", "1S"]     # bottom to top, then the hand
+    assert [c if isinstance(c, int) else c.name for c in m.vars["mixed"]] == ["2H", "1H", "3S", 1, 2]
+    assert m.vars["names"] == ["H", "H", "S", "x"] and m.vars["kept"] == 2
+
+
 def test_builtin_empty(tmp_path):
     """empty(list) is the opposite of any(list) (``none`` is the empty value)."""
     m = run(tmp_path, "r1 = empty(pile)\nr2 = empty(deck)", zones=DECK, vars={"r1": 0, "r2": 0})

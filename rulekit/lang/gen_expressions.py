@@ -306,6 +306,11 @@ class ExpressionsMixin:
                     else f"(({srcs[0]}) + 1) % m.n"), "int"
         if name == "join":
             kind = "cards" if all(k in ("zone", "cards") for _, k in args) else "list"
+            if all(k in ("zone", "cards", "list", "seats") for _, k in args):
+                # lists and zones only: one list display, no call (a new list,
+                # as effect text never changes one another name holds)
+                parts = ", ".join(f"*{src}.cards" if k == "zone" else f"*{src}" for src, k in args)
+                return f"[{parts}]", kind
             return f"_B_join(m, {', '.join(srcs)})", kind
         if name == "seats_from":
             return f"m.seats_from({srcs[0]})", "seats"
