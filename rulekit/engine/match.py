@@ -267,8 +267,12 @@ class Match:
             message = f"the rule failed: {err}"
         return RuleRuntimeError(message, rule, where)
 
-    def over_budget(self, rule: str) -> None:
-        """Stop a rule file that never ends (every turn, loop pass, call and goto counts a step)."""
+    def over_budget(self, rule: str | None = None) -> None:
+        """Stop a rule file that never ends (every turn, loop pass, call and
+        goto counts a step).  Without ``rule`` (a turn's or a goto's step),
+        the phase that ran last is named."""
+        if rule is None:
+            rule = f"phase '{self.phase}'" if self.phase else "turn"
         raise StepBudgetExceeded(rule, self.game.rule_where(rule), self.budget)
 
     # ---- seats ----------------------------------------------------------------

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import linecache
 import re
+from functools import partial
 from typing import Any
 
 from lark import Token, Tree
@@ -32,7 +33,7 @@ from lark import Token, Tree
 from . import runtime_helpers
 from .calls import collect_flags
 from .gen_choices import ChoicesMixin
-from .gen_expressions import ExpressionsMixin
+from .gen_expressions import _TABLED, ExpressionsMixin
 from .gen_statements import CHOSEN_FIELDS, StatementsMixin
 from .names import Names
 
@@ -51,12 +52,11 @@ class CompileError(Exception):
 
 def _projection(kind: str, prop: str, cards):
     """The function that works out one of a chosen answer's ``pj`` from its
-    cards: the list of their ``prop``, or its sum (none counting 0)."""
+    cards: the list of their ``prop``, or its sum (none counting 0), read
+    as effect text reads them elsewhere (``_proj``, ``_sumt``)."""
     if kind == "list":
-        table = [c.props.get(prop) for c in cards]
-        return lambda chosen: [table[c.id] for c in chosen]
-    table = [0 if c.props.get(prop) is None else c.props[prop] for c in cards]
-    return lambda chosen: sum([table[c.id] for c in chosen])
+        return partial(runtime_helpers._proj, [c.props.get(prop) for c in cards])
+    return partial(runtime_helpers._sumt, [0 if c.props.get(prop) is None else c.props[prop] for c in cards])
 
 
 def _tabled(test, card):
@@ -152,7 +152,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.sum_tables: dict[str, str] = {}    # constant -> card property summed (none as 0)
         #: what every chosen answer carries worked out (its ``pj``): ("list"|"sum", property)
         self.chosen_projs: list[tuple[str, str]] = []
-        self.outlined: dict[str, tuple[str, str]] = {}   # F<n> -> (the list it filters, the test)
+        #: F<n> -> (the test, the locals it reads, its chunk in ``chunks``)
+        self.outlined: dict[str, tuple[str, list, int]] = {}
         self.card_actions: dict[str, str] = {}  # constant -> option: its Action per card id
         self.last_split = None                  # the last move_where written (see _join_split)
         self.rule = ""                  # the rule being written (for budgets and errors)
@@ -207,7 +208,15 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
     _STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
     _HOISTS = (("V", "vars"), ("GZ", "gz"), ("PZ", "pz"), ("CH", "chosen"))
 
-    def outline_where(self, seq: str, pred: str, mode: str) -> str:
+    def where_list(self, seq: str, pred: str) -> str:
+        """``SEQ where TEST`` (``pred`` is the test with ``it`` as ``L_it``):
+        a tabled test of card properties through ``_filt``, any other test
+        through a function of its own (see :meth:`outline_where`)."""
+        if _TABLED.fullmatch(pred):
+            return f"_filt({pred.split('[', 1)[0]}, {seq})"
+        return self.outline_where(seq, pred)
+
+    def outline_where(self, seq: str, pred: str) -> str:
         """``SEQ where TEST`` as a call of a module-level function ``F<n>``
         that loops over SEQ, instead of a comprehension.  On Python 3.11 a
         comprehension is a function object made afresh every time it is
@@ -217,23 +226,29 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         code = self._STRINGS.sub("''", pred)       # a name inside a string is no local
         free = sorted(set(self._FREE.findall(code)) - {"L_it"})
         name = f"F{len(self.outlined)}"
-        self.outlined[name] = (seq, pred)
-        head = f"def {name}(m, _seq{''.join(', ' + f for f in free)}):"
-        lines = [head] + [f"    {h} = m.{attr}" for h, attr in self._HOISTS
-                          if re.search(rf"\b{h}\b", code)]
+        self.outlined[name] = (pred, free, len(self.chunks))
+        self.chunks.append(self._outlined_source(name, pred, free, "list"))
+        return f"{name}(m, {seq}{''.join(', ' + f for f in free)})"
+
+    def outline_any(self, call: str) -> str:
+        """``any(SEQ where TEST)`` from the call ``outline_where`` wrote for
+        the filter: its function is rewritten to stop at the first element
+        that passes and answer true or false (nothing else calls it)."""
+        name = call.split("(", 1)[0]
+        pred, free, chunk = self.outlined[name]
+        self.chunks[chunk] = self._outlined_source(name, pred, free, "any")
+        return call
+
+    def _outlined_source(self, name: str, pred: str, free: list, mode: str) -> tuple[str, list]:
+        code = self._STRINGS.sub("''", pred)
+        lines = [f"def {name}(m, _seq{''.join(', ' + f for f in free)}):"]
+        lines += [f"    {h} = m.{attr}" for h, attr in self._HOISTS if re.search(rf"\b{h}\b", code)]
         if mode == "any":
             lines += ["    for L_it in _seq:", f"        if {pred}: return True", "    return False"]
         else:
             lines += ["    _out = []", "    for L_it in _seq:", f"        if {pred}: _out.append(L_it)",
                       "    return _out"]
-        self.chunks.append(("\n".join(lines) + "\n", [(self.origin, self.rule)] * len(lines)))
-        return f"{name}(m, {seq}{''.join(', ' + f for f in free)})"
-
-    def outline_where_any(self, call: str) -> str:
-        """``any(SEQ where TEST)`` from the call ``outline_where`` wrote for
-        the filter: a second function that stops at the first match."""
-        seq, pred = self.outlined[call.split("(", 1)[0]]
-        return self.outline_where(seq, pred, "any")
+        return "\n".join(lines) + "\n", [(self.origin, self.rule)] * len(lines)
 
     def error(self, node, message: str, expected: str = "", hint: str = ""):
         line, col = _pos(node)
@@ -351,7 +366,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         # nothing is caught here, a phase loop by its goto, a loop by its own
         # steps; over budget, the last phase that ran is named.
         e(2, "m.steps += 1")
-        e(2, "if m.steps > m.budget: m.over_budget(f\"phase '{m.phase}'\" if m.phase else 'turn')")
+        e(2, "if m.steps > m.budget: m.over_budget()")
         e(2, "m.turn += 1")
         e(2, "m.next_player = None")
         e(2, "m.log.append(('turn', m.current))")
@@ -382,7 +397,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
             report(path)
         e(3, "except _Goto as _jump:")
         e(4, "m.steps += 1")
-        e(4, "if m.steps > m.budget: m.over_budget(f\"phase '{m.phase}'\")")
+        e(4, "if m.steps > m.budget: m.over_budget()")
         e(4, "ph = _jump.phase")
         e(3, "except _EndTurn:")
         e(4, "break")

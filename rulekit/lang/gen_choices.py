@@ -114,12 +114,8 @@ class ChoicesMixin:
         if depth == 1 and key in self.pools:       # the same cards as an earlier option
             self.emit(depth, f"pool = {self.pools[key]}")
         else:
-            if _TABLED.fullmatch(pred):
-                self.emit(depth, f"pool = _filt({pred.split('[', 1)[0]}, {src})")
-            elif pred == "True":
-                self.emit(depth, f"pool = list({src})")
-            else:
-                self.emit(depth, f"pool = {self.outline_where(src, pred, 'list')}")
+            self.emit(depth, f"pool = list({src})" if pred == "True"
+                      else f"pool = {self.where_list(src, pred)}")
             if depth == 1:
                 self.pools[key] = f"_pool{len(self.pools)}"
                 self.emit(depth, f"{self.pools[key]} = pool")
@@ -177,13 +173,11 @@ class ChoicesMixin:
             pred = self._filter(tree, elem)
             self.error_path = ()
             if src is None:
-                self.emit(depth, f"_p{i} = _filt({pred.split('[', 1)[0]}, pool)" if _TABLED.fullmatch(pred)
-                          else f"_p{i} = {self.outline_where('pool', pred, 'list')}")
+                self.emit(depth, f"_p{i} = {self.where_list('pool', pred)}")
             elif depth == 1 and (src, pred) in self.pools:
                 self.emit(depth, f"_p{i} = {self.pools[(src, pred)]}")
             else:
-                self.emit(depth, f"_p{i} = _filt({pred.split('[', 1)[0]}, {src})" if _TABLED.fullmatch(pred)
-                          else f"_p{i} = {self.outline_where(src, pred, 'list')}")
+                self.emit(depth, f"_p{i} = {self.where_list(src, pred)}")
                 if depth == 1:
                     self.pools[(src, pred)] = f"_pool{len(self.pools)}"
                     self.emit(depth, f"{self.pools[(src, pred)]} = _p{i}")

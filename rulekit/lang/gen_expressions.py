@@ -289,7 +289,7 @@ class ExpressionsMixin:
         if (name in ("any", "empty") and isinstance(arg_nodes[0], Tree) and arg_nodes[0].data == "where_op"
                 and srcs[0].split("(", 1)[0] in self.outlined):
             # any(X where TEST): stop at the first element that passes
-            found = self.outline_where_any(srcs[0])
+            found = self.outline_any(srcs[0])
             return (found, "bool") if name == "any" else (f"(not {found})", "bool")
         if kind0 in ("zone", "list", "cards", "seats") and name in ("size", "count", "any", "empty"):
             # a zone's list, not the zone: len(zone) would call Zone.__len__ in Python
@@ -416,10 +416,7 @@ class ExpressionsMixin:
         seq = self._seq(node.children[0])
         elem = self._elem_kind(node.children[0])
         pred = self._filter(node.children[1], elem)
-        kind = {"card": "cards", "int": "seats"}.get(elem, "list")
-        if _TABLED.fullmatch(pred):
-            return f"_filt({pred.split('[', 1)[0]}, {seq})", kind
-        return self.outline_where(seq, pred, "list"), kind
+        return self.where_list(seq, pred), {"card": "cards", "int": "seats"}.get(elem, "list")
 
     # ---- filters that only read card properties are tabled at load time -------
     _PURE = {"compare_op", "in_op", "not_in_op", "and_op", "or_op", "not_op", "ternary", "binop",
