@@ -35,7 +35,7 @@ def one_round(game, players: int, games: int, seed: int, agents: str):
     rng = random.Random(seed)
     start = time.perf_counter()
     for i in range(games):
-        m = game.new_match(players=players, seed=seed + i)
+        m = game.new_match(players=players, seed=seed + i, auto_pass=True)   # a simulation
         if agents == "random":
             dec = m.decision
             while dec is not None:

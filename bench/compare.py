@@ -31,11 +31,15 @@ import random, sys, time
 sys.path.insert(0, ".")
 import rulekit
 game = rulekit.load_game("games/{game}.yaml")
+import inspect
+from rulekit.engine.match import Match
+# a simulation: windows answered without asking, where the revision can
+kw = {{"auto_pass": True}} if "auto_pass" in inspect.signature(Match.__init__).parameters else {{}}
 def once():
     rng = random.Random(1)
     start = time.perf_counter()
     for i in range({games}):
-        m = game.new_match(players={players}, seed=1 + i)
+        m = game.new_match(players={players}, seed=1 + i, **kw)
         dec = m.decision
         while dec is not None:
             m.apply(dec.options[rng.randrange(len(dec.options))])

@@ -368,7 +368,8 @@ class _Builder(ChoicesBuilder):
                       for z in names.zones.values())
         choices = {cname: ChoiceDef(cname, cspec.get("prompt", cname), self.option_defs[cname],
                                     ns[gen.choice_fn[cname]], ns.get(f"H_{gen.choice_fn[cname]}"),
-                                    self.loaded.where(("choices", cname)), names.choice_params[cname])
+                                    self.loaded.where(("choices", cname)), names.choice_params[cname],
+                                    cspec.get("skip_if_only"))
                    for cname, cspec in d.get("choices", {}).items()}
         triggers: dict[str, list] = {}
         for i, tspec in enumerate(d.get("triggers", [])):

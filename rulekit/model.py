@@ -81,6 +81,9 @@ class ChoiceDef:
     heuristic: Callable | None = None
     where: Where | None = None
     params: tuple[str, ...] = ()   # names of the arguments (Decision.args holds their values)
+    #: a response window (``skip_if_only``): the option a seat that has no
+    #: other answer gives (see ``Match.auto_pass``)
+    window: str | None = None
 
 
 @attrs.frozen

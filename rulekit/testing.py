@@ -18,19 +18,22 @@ from .model import Game
 def prepare(game: Game, players: int, *, zones: dict[str, list[str]] | None = None,
             vars: dict | None = None, player_vars: dict | None = None, current: int = 0,
             phase: str | None = None, seed: int = 0, step_budget: int = DEFAULT_STEP_BUDGET,
-            options: dict | None = None, out: list[int] | None = None) -> Match:
+            options: dict | None = None, out: list[int] | None = None,
+            auto_pass: bool = False) -> Match:
     """A match whose zones hold exactly the named cards (top first), skipping setup.
 
     ``zones`` maps zone labels (``"deck"``, ``"hand(0)"``) to card names,
     top card first; cards not named stay in ``box``.  ``vars`` and
     ``player_vars`` override starting values; play starts at ``phase`` (the
     first phase by default) of ``current``'s turn.  ``options`` are the
-    match options; ``out`` lists seats already eliminated.
+    match options; ``out`` lists seats already eliminated; ``auto_pass``
+    answers pass-only response windows without asking (see ``Match``).
     """
     prepared = {"zones": zones or {}, "vars": vars or {},
                 "player_vars": {str(k): v for k, v in (player_vars or {}).items()},
                 "current": current, "phase": phase, "out": list(out or [])}
-    return Match(game, players, seed, step_budget=step_budget, prepared=prepared, options=options)
+    return Match(game, players, seed, step_budget=step_budget, prepared=prepared, options=options,
+                 auto_pass=auto_pass)
 
 
 def check_conservation(m: Match) -> None:

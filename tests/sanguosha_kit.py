@@ -45,7 +45,7 @@ def table(players: int = 5, *, roles: list[str] | None = None, generals: dict | 
           deck: list[str] | None = None, discard: list[str] | None = None,
           hp: dict | None = None, max_hp: dict | None = None, current: int = 0,
           phase: str = "play", out: list[int] | None = None, player_vars: dict | None = None,
-          options: dict | None = None) -> rulekit.Match:
+          options: dict | None = None, auto_pass: bool = True) -> rulekit.Match:
     """A match at ``phase`` of ``current``'s turn.
 
     ``generals``: seat -> general name (seats without one have no skills).
@@ -54,6 +54,9 @@ def table(players: int = 5, *, roles: list[str] | None = None, generals: dict | 
     (乐不思蜀 / 闪电).  ``deck``: the top of the draw pile, top card first.
     ``hp`` / ``max_hp``: seat -> value (default 4, the max defaults to the hp).
     ``out``: seats already dead (eliminated, identity shown).
+    ``auto_pass``: a seat whose only answer to a response window is to pass
+    is not asked (as the rulebook tells it); ``False`` asks it, as a match
+    does by default so that the others cannot tell who holds an answer.
     """
     g = game()
     roles = roles or ROLES[players]
@@ -84,7 +87,7 @@ def table(players: int = 5, *, roles: list[str] | None = None, generals: dict | 
                  "skills": _skills(g, (generals or {}).get(p), roles[p]) if p not in (out or []) else []}
         pv[p].update((player_vars or {}).get(p, {}))
     return prepare(g, players, zones=zones, player_vars=pv, current=current, phase=phase,
-                   options=options, out=out)
+                   options=options, out=out, auto_pass=auto_pass)
 
 
 def _skills(g: rulekit.Game, general: str | None, role: str) -> list[str]:

@@ -249,7 +249,7 @@ def test_skip_if_only_with_a_card_option_is_logged_with_its_card():
         "      - {name: stop}\n", "", 1)
     g = rulekit.load_game_text(text, "skip.yaml")
     m = prepare(g, 3, zones={"hand(0)": ["Hit"], "deck": ["Block"] * 4},
-                player_vars={p: {"hp": 2} for p in range(3)}, phase="play")
+                player_vars={p: {"hp": 2} for p in range(3)}, phase="play", auto_pass=True)
     assert m.decision.choice == "target"          # the only Hit was played without asking
     decided = [e for e in m.events() if e["event"] == "decide"]
     assert decided[-1] == {"event": "decide", "player": 0, "choice": "attack", "option": "hit",

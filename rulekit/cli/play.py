@@ -64,7 +64,14 @@ class Session:
             while m.decision is not None:
                 self._tell_if_out()
                 dec = m.decision
-                if dec.player == self.seat:
+                if dec.player == self.seat and self._only_pass(dec):
+                    # asked only so that the others cannot tell: answer for the person
+                    self._catch_up()
+                    self.io.say(f"  ({one_line(dec.prompt)}: you have nothing to answer with, "
+                                f"so you {dec.options[0].option})")
+                    self.seen = len(m.log)
+                    m.apply(0)
+                elif dec.player == self.seat:
                     self._catch_up()
                     action = self.ask_person()
                     self.seen = len(m.log)      # what follows the person's answer is told later
@@ -79,6 +86,13 @@ class Session:
         self._tell_if_out()
         io.say_lines(result_lines(m, self.who))
         return EXIT_OK
+
+    def _only_pass(self, dec) -> bool:
+        """A response window the person can only pass: the match asks every
+        seat it names so that the others learn nothing from who is asked,
+        but there is nothing for the person to decide."""
+        window = self.game.choices[dec.choice].window
+        return window is not None and len(dec.options) == 1 and dec.options[0].option == window
 
     def _catch_up(self) -> None:
         """Tell what the others did since the person last decided, as their

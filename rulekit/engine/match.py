@@ -131,17 +131,24 @@ class Match:
                  "_prepared",
                  "_seats_from", "cards", "budget", "steps", "gz", "pz", "_limits", "loc", "vars",
                  "pvars", "chosen", "dirty", "current", "next_player", "phase", "turn", "log",
-                 "actions", "_result", "decision", "_flow", "_send", "__weakref__")
+                 "actions", "_result", "decision", "_flow", "_send", "auto_pass", "__weakref__")
 
     def __init__(self, game: Game, players: int, seed: int = 0, *,
                  step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict | None = None,
-                 options: dict | None = None):
+                 options: dict | None = None, auto_pass: bool = False):
         if type(players) is not int or not game.min_players <= players <= game.max_players:
             raise ValueError(
                 f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
         self.game = game
         self.n = players
         self.seed = seed
+        #: answer a response window (a choice declared ``skip_if_only``) for
+        #: a seat whose only answer is that option, without asking it.
+        #: Faster, but while another seat decides, everyone can then tell
+        #: that it had something to answer with: for simulations, where
+        #: nobody watches the others' decisions (see README, "Hidden
+        #: information").  Off by default: every asked seat is asked.
+        self.auto_pass = auto_pass
         self.options = game.match_options(options) if (options or game.options) else {}
         self.rng = random.Random(seed)
         self.players = list(range(players))    # players still in the game, in seat order
@@ -674,7 +681,7 @@ class Match:
     def _spec(self) -> dict:
         """What this match was started with: what a copy is started with."""
         return {"players": self.n, "seed": self.seed, "step_budget": self.budget,
-                "prepared": self._prepared, "options": self.options}
+                "prepared": self._prepared, "options": self.options, "auto_pass": self.auto_pass}
 
     def save(self) -> dict:
         """A JSON-serialisable record from which :meth:`restore` rebuilds this match."""
@@ -684,7 +691,8 @@ class Match:
     @classmethod
     def restore(cls, game: Game, saved: dict) -> "Match":
         m = cls(game, saved["players"], saved["seed"], step_budget=saved.get("step_budget", DEFAULT_STEP_BUDGET),
-                prepared=saved.get("prepared"), options=saved.get("options"))
+                prepared=saved.get("prepared"), options=saved.get("options"),
+                auto_pass=saved.get("auto_pass", False))
         for a in saved["actions"]:
             m.apply(Action.from_json(a))
         return m

@@ -226,10 +226,14 @@ class StatementsMixin:
         self.emit(depth + 1, f"_no_option({name!r}, {self.rule!r}, {self.where_const(node)})")
         skip = self.names.choice_skip.get(name)
         if skip is not None:
-            # The only answer possible is taken without asking, and logged
-            # exactly like an answer given: the others cannot tell "had
-            # nothing to answer with" from "chose not to".
-            self.emit(depth, f"if len(_d.options) == 1 and _d.options[0].option == {skip!r}:")
+            # A response window.  By default the seat is asked even when
+            # this is its only answer, so that what the others see (a
+            # pending decision of that seat, then its answer in the log) is
+            # the same whatever it holds.  With m.auto_pass the only answer
+            # is taken without asking and logged exactly like an answer
+            # given: the log still cannot tell "had nothing to answer with"
+            # from "chose not to", but a live view of the others could.
+            self.emit(depth, f"if m.auto_pass and len(_d.options) == 1 and _d.options[0].option == {skip!r}:")
             self.emit(depth + 1, "_a = _d.options[0]")
             self.emit(depth + 1, "m.log.append(('decide', _d, _a, "
                                  "[m.loc[i] for i in _a.cards] if _a.cards else None))")

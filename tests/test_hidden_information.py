@@ -1,0 +1,138 @@
+"""A player learns nothing it must not see: properties over random games of
+every rule file.
+
+- **Response windows** (choices declared ``skip_if_only``): by default every
+  seat a window names is asked, even one whose only answer is to pass, so
+  the decisions the others can observe, and their answers in the log, do
+  not depend on what the asked seat holds.  Every answer in the log was a
+  decision someone was asked.
+- **Views**: at every decision, permuting the cards among the zones a seat
+  cannot see (the others' hands, the draw pile) leaves that seat's view
+  exactly as it was: nothing in it (the decision, its prompt, the
+  variables, the rule file's ``display`` values) is derived from them.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.engine.match import Match
+
+ROOT = Path(__file__).resolve().parents[1]
+FILES = sorted([*ROOT.glob("games/*.yaml"), *ROOT.glob("docs/examples/*.yaml"),
+                ROOT / "tests" / "games" / "mechanisms.yaml"])
+GAMES_PER_COUNT = 6
+
+
+@pytest.fixture(scope="module", params=FILES, ids=lambda p: p.stem)
+def game(request) -> rulekit.Game:
+    return rulekit.load_game(request.param)
+
+
+def _counts(game: rulekit.Game) -> list[int]:
+    return sorted({game.min_players, min(game.min_players + 1, game.max_players), game.max_players})
+
+
+def _hidden_from(m: Match, viewer: int) -> list:
+    """The zones whose cards ``viewer`` may not see at all."""
+    out = []
+    for z in m.all_zones():
+        vis = z.zdef.visibility
+        if vis == "hidden" or (vis == "owner" and z.owner != viewer):
+            out.append(z)
+    return out
+
+
+def _view_after_permuting(m: Match, viewer: int, rng: random.Random) -> dict:
+    """``viewer``'s view (without the log, which records the past) with the
+    cards of every zone hidden from it dealt anew among those zones, each
+    keeping its size; the match is put back as it was afterwards."""
+    zones = _hidden_from(m, viewer)
+    saved = [list(z.cards) for z in zones]
+    pool = [c for cards in saved for c in cards]
+    rng.shuffle(pool)
+    k = 0
+    for z, cards in zip(zones, saved):
+        z.cards[:] = pool[k:k + len(cards)]
+        for c in z.cards:
+            m.loc[c.id] = z
+        k += len(cards)
+    try:
+        return m.view(viewer, since=len(m.log))
+    finally:
+        for z, cards in zip(zones, saved):
+            z.cards[:] = cards
+            for c in cards:
+                m.loc[c.id] = z
+
+
+def test_every_answer_in_the_log_was_asked_and_views_hide_the_unseen(game):
+    windows = {name for name, c in game.choices.items() if c.window is not None}
+    asked_with_only_pass = asked_with_more = 0
+    for n in _counts(game):
+        for seed in range(GAMES_PER_COUNT):
+            m = game.new_match(n, seed=seed)
+            rng = random.Random(seed)
+            while m.decision is not None:
+                dec = m.decision
+                if dec.choice in windows:
+                    only = len(dec.options) == 1 and dec.options[0].option == game.choices[dec.choice].window
+                    asked_with_only_pass += only
+                    asked_with_more += not only
+                for viewer in range(n):
+                    if viewer == dec.player:
+                        continue
+                    seen = m.view(viewer, since=len(m.log))
+                    assert set(seen["decision"]) == {"player", "choice", "prompt"}, seen["decision"]
+                    if rng.random() < 0.2:   # the permutation is the slow part: a sample of decisions
+                        assert _view_after_permuting(m, viewer, rng) == seen, (
+                            f"{game.name}, {n} players, seed {seed}: the view of player {viewer} "
+                            f"depends on cards it cannot see")
+                m.apply(rng.randrange(len(dec.options)))
+            decided = sum(1 for ev in m.log if ev[0] == "decide")
+            assert decided == len(m.actions), (
+                f"{game.name}, {n} players, seed {seed}: {decided - len(m.actions)} answers in the log "
+                "were given without asking: the others can tell who had something to answer with")
+    if windows:
+        # both kinds of window were seen, and neither was skipped
+        assert asked_with_only_pass and asked_with_more, (asked_with_only_pass, asked_with_more)
+
+
+def test_auto_pass_answers_windows_without_asking_and_logs_them_alike(game):
+    """A simulation (``auto_pass=True``) is not asked what only has one
+    answer, and its log records that answer just as an answer given."""
+    windows = {name for name, c in game.choices.items() if c.window is not None}
+    if not windows:
+        pytest.skip(f"{game.name} has no response windows")
+    n = game.max_players
+    for seed in range(GAMES_PER_COUNT):
+        m = game.new_match(n, seed=seed, auto_pass=True)
+        rng = random.Random(seed)
+        while m.decision is not None:
+            dec = m.decision
+            window = game.choices[dec.choice].window
+            assert window is None or [o.option for o in dec.options] != [window]
+            m.apply(rng.randrange(len(dec.options)))
+        decided = [ev for ev in m.log if ev[0] == "decide"]
+        assert len(decided) > len(m.actions)
+        assert Match.restore(game, m.save()).log_json() == m.log_json()
+
+
+def test_the_terminal_answers_a_window_the_person_can_only_pass(capsys, monkeypatch):
+    """``rulekit play`` asks nobody twice: the match asks the person's seat
+    even when it can only pass (so the agents learn nothing), and the
+    terminal answers for the person, saying so, without a question."""
+    import io
+    import sys
+
+    from rulekit.cli import main
+
+    sgs = str(ROOT / "games" / "sanguosha.yaml")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
+    code = main(["play", sgs, "-p", "5", "-s", "4"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.count("you have nothing to answer with, so you pass") > 0
