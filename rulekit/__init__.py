@@ -12,13 +12,14 @@ engine runs every game.  Start with :func:`load_game`::
 """
 from .engine.match import Match
 from .engine.runtime import Action, Decision
+from .engine.view import ALL as ALL_SEEING
 from .errors import IllegalAction, RuleError, RuleFileError, RuleRuntimeError, StepBudgetExceeded
 from .loader import load_game, load_game_text
 from .model import Game
 from .simulation import GameFailed, simulate
 
 __all__ = [
-    "Action", "Decision", "Game", "GameFailed", "IllegalAction", "Match", "RuleError", "RuleFileError",
+    "ALL_SEEING", "Action", "Decision", "Game", "GameFailed", "IllegalAction", "Match", "RuleError", "RuleFileError",
     "RuleRuntimeError", "StepBudgetExceeded", "load_game", "load_game_text", "simulate",
 ]
 __version__ = "0.1.0"

@@ -321,6 +321,8 @@ class _Builder(ChoicesBuilder):
         for i, dname in enumerate(d.get("display", {})):
             self._expression(gen, f"D{i}", ("display", dname), f"display '{dname}'",
                              ("viewer", "player"), {"player": "int"})
+        for i, pname in enumerate(d.get("public", {})):
+            self._expression(gen, f"U{i}", ("public", pname), f"public '{pname}'", ("viewer",))
         for i, sname in enumerate(d.get("stats", {})):
             self._expression(gen, f"S{i}", ("stats", sname), f"stat '{sname}'", ("outcome",))
 
@@ -400,6 +402,7 @@ class _Builder(ChoicesBuilder):
             stats={s: ns[f"S{i}"] for i, s in enumerate(d.get("stats", {}))}, source=d,
             answers=ns["_ANS"],
             display={k: ns[f"D{i}"] for i, k in enumerate(d.get("display", {}))},
+            public={k: ns[f"U{i}"] for i, k in enumerate(d.get("public", {}))},
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
             code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"])
 

@@ -157,6 +157,9 @@ class Game:
     var_visibility: dict = attrs.field(factory=dict, repr=False)
     #: name -> fn(match, viewer, player): values each view shows about each player
     display: dict = attrs.field(factory=dict, repr=False)
+    #: name -> fn(match, viewer): values the rules derive about the whole
+    #: table that every player may see (``public:``)
+    public: dict = attrs.field(factory=dict, repr=False)
 
     def match_options(self, given: dict | None) -> dict:
         """Every option's value for a new match: ``given`` over the defaults.

@@ -58,6 +58,7 @@ _NAMED = {
     "heuristics": "heuristic",
     "options": "option",
     "display": "display value",
+    "public": "public value",
 }
 # Lists whose items are things, by the path of the list.
 _LISTED = {("cards",): "card entry", ("triggers",): "trigger", ("turn", "phases"): "phase"}

@@ -253,5 +253,5 @@ def test_skip_if_only_with_a_card_option_is_logged_with_its_card():
     assert m.decision.choice == "target"          # the only Hit was played without asking
     decided = [e for e in m.events() if e["event"] == "decide"]
     assert decided[-1] == {"event": "decide", "player": 0, "choice": "attack", "option": "hit",
-                           "cards": ["Hit"]}
+                           "cards": ["Hit"], "ids": [g.card_named("Hit")[0].id]}
     assert [e for e in m.view(1)["log"] if e["event"] == "decide"][-1]["cards"] == ["Hit"]  # played face up

@@ -53,6 +53,8 @@ def view_lines(match: Match, seat: int, who: Who) -> list[str]:
         out.append(f"  {zone.name:<{width + 8}} {_zone_text(info)}")
     if empty:
         out.append(f"  empty: {', '.join(empty)}")
+    if view["public"]:
+        out.append("  " + pairs(view["public"], " · "))
     if view["vars"]:
         out.append("  " + pairs(view["vars"], " · "))
     out += player_lines(match, view, who)

@@ -658,7 +658,8 @@ class Match:
         return " ".join(parts)
 
     def view(self, player: int | None, since: int = 0) -> dict:
-        """What ``player`` may see (``None``: a spectator), log included.
+        """What ``player`` may see (``None``: a spectator; ``"all"``, that is
+        ``rulekit.ALL_SEEING``: everything, for tools and tests), log included.
         ``since=k`` returns only the log from entry ``k`` on (``log_size``
         says how many there are), so a client polling every decision does
         not receive the whole history each time."""

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+#: the viewer of the all-seeing view (``match.view(rulekit.ALL_SEEING)``):
+#: every card, every variable, the seed and every decision's options, for
+#: tools, tests and replays; never for a player
 ALL = "all"
 
 
@@ -24,9 +27,12 @@ def zone_view(m, zone, viewer) -> dict:
     zdef = zone.zdef
     out: dict[str, Any] = {"count": len(zone.cards)}
     if _zone_visible_to(zdef, zone.owner, viewer):
-        out["cards"] = [c.name for c in reversed(zone.cards)]  # top first
+        cards = zone.cards[::-1]                               # top first
+        out["cards"] = [c.name for c in cards]
+        out["ids"] = [c.id for c in cards]     # two cards of one name are told apart by id
     elif zdef.visibility == "top" and zone.cards:
         out["top"] = zone.cards[-1].name
+        out["top_id"] = zone.cards[-1].id
     return out
 
 
@@ -44,20 +50,22 @@ def event_dicts(m, viewer=ALL, since: int = 0) -> list[dict]:
             _, dest, moved, src = ev
             srcs = _sources(src, len(moved))
             dest_vis = _zone_visible_to(dest.zdef, dest.owner, viewer)
-            shown = [c.name if dest_vis or _zone_visible_to(z.zdef, z.owner, viewer) else None
-                     for c, z in zip(moved, srcs)]
-            out.append({"event": "move", "to": dest.name, "from": [z.name for z in srcs], "cards": shown})
+            seen = [dest_vis or _zone_visible_to(z.zdef, z.owner, viewer) for z in srcs]
+            out.append({"event": "move", "to": dest.name, "from": [z.name for z in srcs],
+                        "cards": [c.name if v else None for c, v in zip(moved, seen)],
+                        "ids": [c.id if v else None for c, v in zip(moved, seen)]})
         elif kind == "decide":
             _, dec, action, srcs = ev
             player = dec.player
             d: dict[str, Any] = {"event": "decide", "player": player, "choice": dec.choice,
                                  "option": action.option}
             if action.cards:
-                d["cards"] = [m.cards[cid].name if viewer == player
-                              or _zone_visible_to(z.zdef, z.owner, viewer) else None
-                              for cid, z in zip(action.cards, srcs)]
-                if None in d["cards"]:
-                    _reveal_played(m, i, action.cards, d["cards"], viewer)
+                ids = [cid if viewer == player or _zone_visible_to(z.zdef, z.owner, viewer) else None
+                       for cid, z in zip(action.cards, srcs)]
+                if None in ids:
+                    _reveal_played(m, i, action.cards, ids, viewer)
+                d["cards"] = [None if cid is None else m.cards[cid].name for cid in ids]
+                d["ids"] = ids
             if action.player is not None:
                 d["target"] = action.player
             out.append(d)
@@ -115,12 +123,13 @@ def display_view(m, viewer) -> list[dict]:
     return [{name: fn(m, who, p) for name, fn in shown.items()} for p in range(m.n)]
 
 
-def _reveal_played(m, at: int, ids: tuple, names: list, viewer) -> None:
+def _reveal_played(m, at: int, chosen: tuple, shown: list, viewer) -> None:
     """A card chosen from a hidden zone (a hand) that the effects then put
-    face up (played, used) is shown in the decision too: it is shown when
-    the card's next move after the decision lands in a zone ``viewer`` sees.
-    (Cards that stay hidden, e.g. passed from hand to hand, stay hidden.)"""
-    wanted = {cid: k for k, cid in enumerate(ids) if names[k] is None}
+    face up (played, used) is shown in the decision too: its id goes into
+    ``shown`` when the card's next move after the decision lands in a zone
+    ``viewer`` sees.  (Cards that stay hidden, e.g. passed from hand to
+    hand, stay hidden.)"""
+    wanted = {cid: k for k, cid in enumerate(chosen) if shown[k] is None}
     for ev in m.log[at + 1:]:
         if ev[0] != "move":
             continue
@@ -128,9 +137,18 @@ def _reveal_played(m, at: int, ids: tuple, names: list, viewer) -> None:
         for c in ev[2]:
             k = wanted.pop(c.id, None)
             if k is not None and visible:
-                names[k] = c.name
+                shown[k] = c.id
         if not wanted:
             return
+
+
+def public_view(m, viewer) -> dict:
+    """The rule file's ``public:`` values, as ``viewer`` may see them."""
+    shown = m.game.public
+    if not shown:
+        return {}
+    who = viewer if isinstance(viewer, int) else None
+    return {name: fn(m, who) for name, fn in shown.items()}
 
 
 def build_view(m, viewer, since: int = 0) -> dict:
@@ -151,6 +169,7 @@ def build_view(m, viewer, since: int = 0) -> dict:
         "player_vars": [player_vars_view(m, p, viewer) for p in range(m.n)],
         "out": [p for p in range(m.n) if m.out[p]],
         "display": display_view(m, viewer),
+        "public": public_view(m, viewer),
         "decision": decision,
         "result": m.result(),
         "log": event_dicts(m, viewer, since),
