@@ -1,0 +1,23 @@
+"""Every rule file the project ships, found on disk, so that a game added
+later is checked by the conformance, hidden-information and fuzz suites
+without a test of its own.
+
+A game is a ``.yaml`` file in ``games/`` or ``docs/examples/``, or a folder
+in ``games/`` holding a ``game.yaml``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def game_files() -> list[Path]:
+    found = [*ROOT.glob("games/*.yaml"), *ROOT.glob("games/*/game.yaml"),
+             *ROOT.glob("docs/examples/*.yaml")]
+    return sorted(found)
+
+
+def game_id(path: Path) -> str:
+    """A short test id: the file's stem, or the folder's name for a folder game."""
+    return path.parent.name if path.name == "game.yaml" else path.stem

@@ -1,0 +1,157 @@
+"""The conformance suite: what every rule file must satisfy, checked for
+every game the project ships (``tests/game_files.py`` finds them, so a new
+game gets this suite without writing a test).
+
+For every game and every player count it allows:
+
+- it loads, and ``rulekit validate`` passes;
+- ``GAMES`` uniformly random games end (win or loss) with every card in
+  exactly one zone after every action;
+- the same seed and actions give a byte-identical log, again and from
+  ``save()`` / ``restore()``; a match saved in the middle of a game and
+  restored (or cloned) plays on to the same log;
+- every view of every seat shows no card of a zone that seat cannot see,
+  and never the seed;
+- an illegal action is refused with ``IllegalAction`` and changes nothing;
+- a tiny step budget stops a match with ``StepBudgetExceeded`` naming a
+  rule of the file, and nothing else.
+"""
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+import rulekit
+from rulekit import Action, IllegalAction, Match, StepBudgetExceeded
+from rulekit.cli import main
+from rulekit.testing import check_conservation
+
+from game_files import game_files, game_id
+
+GAMES = 200
+FILES = game_files()
+
+
+@functools.cache
+def load(path) -> rulekit.Game:
+    return rulekit.load_game(path)
+
+
+def _counts(path) -> list[int]:
+    g = load(path)
+    return list(range(g.min_players, g.max_players + 1))
+
+
+CASES = [pytest.param(path, n, id=f"{game_id(path)}-{n}p") for path in FILES for n in _counts(path)]
+
+
+def _hidden(zone, viewer) -> bool:
+    vis = zone.zdef.visibility
+    return vis in ("hidden", "top") or (vis == "owner" and zone.owner != viewer)
+
+
+def check_view(m: Match, viewer: int) -> None:
+    """``viewer`` sees no card of a zone hidden from it (of a ``top`` zone,
+    only the top card), and not the seed."""
+    v = m.view(viewer, since=len(m.log))
+    for zone in m.all_zones():
+        shown = v["zones"][zone.name]
+        assert shown["count"] == len(zone.cards)
+        if _hidden(zone, viewer):
+            assert "cards" not in shown and "ids" not in shown, (zone.name, viewer)
+            if zone.zdef.visibility == "top" and zone.cards:
+                assert shown["top_id"] == zone.cards[-1].id
+    if v["decision"] is not None and m.decision.player != viewer:
+        assert "options" not in v["decision"]
+    assert "seed" not in m.view(viewer)["log"][0]      # the start event
+
+
+def play(m: Match, rng: random.Random, views: bool) -> list[Action]:
+    check_conservation(m)
+    while m.decision is not None:
+        if views and rng.random() < 0.1:
+            for p in range(m.n):
+                check_view(m, p)
+        m.apply(rng.randrange(len(m.decision.options)))
+        check_conservation(m)
+    assert m.result()["outcome"] in ("win", "loss")
+    return list(m.actions)
+
+
+def test_loads_and_validates(capsys):
+    for path in FILES:
+        assert main(["validate", str(path)]) == 0, capsys.readouterr()
+
+
+@pytest.mark.parametrize("path,players", CASES)
+def test_random_games_end_conserve_cards_replay_and_hide(path, players):
+    game = load(path)
+    for seed in range(GAMES):
+        m = game.new_match(players, seed=seed)
+        actions = play(m, random.Random(seed), views=seed % 10 == 0)
+        log = m.log_json()
+        if seed % 10 == 0:
+            again = game.new_match(players, seed=seed)
+            for a in actions:
+                again.apply(a)
+            assert again.log_json() == log, f"seed {seed}: the same actions gave another log"
+            assert Match.restore(game, m.save()).log_json() == log
+            _check_mid_game_copies(game, players, seed, actions, log)
+
+
+def _check_mid_game_copies(game, players: int, seed: int, actions: list, log: str) -> None:
+    """Saved, restored and cloned in the middle of the game, a match plays
+    on to the same log as the original."""
+    cut = random.Random(seed).randrange(len(actions) + 1)
+    m = game.new_match(players, seed=seed)
+    for a in actions[:cut]:
+        m.apply(a)
+    copies = [Match.restore(game, m.save()), m.clone(), m]
+    for c in copies:
+        for a in actions[cut:]:
+            c.apply(a)
+        assert c.log_json() == log, f"seed {seed}: a copy made after {cut} actions plays another game"
+
+
+@pytest.mark.parametrize("path", FILES, ids=game_id)
+def test_illegal_actions_are_refused_and_change_nothing(path):
+    game = load(path)
+    for seed in range(5):
+        m = game.new_match(game.max_players, seed=seed)
+        rng = random.Random(seed)
+        while m.decision is not None:
+            dec = m.decision
+            before = (len(m.log), m.log[-1], len(m.actions))
+            wrong = [len(dec.options), -1, Action("no such option"),
+                     Action(dec.options[0].option, (len(game.cards),)),
+                     {"option": dec.options[0].option, "player": m.n}]
+            if not dec.options[0].cards:
+                wrong.append(Action(dec.options[0].option, (0, 0)))
+            for action in wrong:
+                with pytest.raises(IllegalAction):
+                    m.apply(action)
+                assert (len(m.log), m.log[-1], len(m.actions)) == before and m.decision is dec
+            m.apply(rng.randrange(len(dec.options)))
+        again = game.new_match(game.max_players, seed=seed)
+        for a in m.actions:
+            again.apply(a)
+        assert again.log_json() == m.log_json(), "a refused action left a trace in the log"
+
+
+@pytest.mark.parametrize("path", FILES, ids=game_id)
+def test_a_tiny_step_budget_stops_the_match_naming_a_rule(path):
+    game = load(path)
+    stopped = 0
+    for seed in range(10):
+        try:
+            m = Match(game, game.max_players, seed, step_budget=2)
+            rng = random.Random(seed)
+            while m.decision is not None:
+                m.apply(rng.randrange(len(m.decision.options)))
+        except StepBudgetExceeded as err:
+            stopped += 1
+            assert err.rule and err.budget == 2
+            assert err.where is None or str(path.name) in str(err.where)
+    assert stopped, "no match ran past a budget of 2 steps"
