@@ -185,14 +185,16 @@ class Match:
         return _tn(Decision, (cur, "attack", "attack", out, ())) if out else None
 
     def _solo_power(self):
-        if self.n == 1 and self.zones[POWERS]:
+        # offered again after a use, as long as a power is left
+        while self.n == 1 and self.zones[POWERS]:
             a = yield _tn(Decision, (self.current, "solo_power", "solo_power", [USE, DECLINE], ()))
-            if a is USE:
-                self.move_top(POWERS, 1, USED)
-                hand = HANDS + self.current
-                if self.zones[hand]:
-                    self.move(self.zones[hand][:], DISCARD)
-                self.move_top(TAVERN, 8, hand)
+            if a is not USE:
+                return
+            self.move_top(POWERS, 1, USED)
+            hand = HANDS + self.current
+            if self.zones[hand]:
+                self.move(self.zones[hand][:], DISCARD)
+            self.move_top(TAVERN, 8, hand)
 
     def _game(self):
         n, zones, V, log = self.n, self.zones, self.vars, self.log

@@ -134,15 +134,16 @@ def play_game(players: int, rng: random.Random) -> tuple[bool, int, int, int]:
         if CHECK:
             _check_cards(expected, hands, tavern, discard, table, castle, enemy)
         hand = hands[cur]
-        if powers:
+        while powers:  # offered again after a use
             options = [True, False]  # use a power / decline
             decisions += 1
-            if options[randrange(len(options))]:
-                powers -= 1
-                powers_used += 1
-                discard.extend(hand)
-                hand.clear()
-                _draw(hand, tavern, hand_size)
+            if not options[randrange(len(options))]:
+                break
+            powers -= 1
+            powers_used += 1
+            discard.extend(hand)
+            hand.clear()
+            _draw(hand, tavern, hand_size)
 
         # --- step 1: play a card or yield ---------------------------------
         can_yield = False
@@ -231,15 +232,16 @@ def play_game(players: int, rng: random.Random) -> tuple[bool, int, int, int]:
                 continue  # the same player takes a new turn
 
         # --- step 4: suffer damage ----------------------------------------
-        if powers:
+        while powers:
             options = [True, False]
             decisions += 1
-            if options[randrange(len(options))]:
-                powers -= 1
-                powers_used += 1
-                discard.extend(hand)
-                hand.clear()
-                _draw(hand, tavern, hand_size)
+            if not options[randrange(len(options))]:
+                break
+            powers -= 1
+            powers_used += 1
+            discard.extend(hand)
+            hand.clear()
+            _draw(hand, tavern, hand_size)
         hit = enemy_attack - shield
         if hit > 0:
             total = 0

@@ -45,20 +45,24 @@ def table(players: int = 5, *, roles: list[str] | None = None, generals: dict | 
           deck: list[str] | None = None, discard: list[str] | None = None,
           hp: dict | None = None, max_hp: dict | None = None, current: int = 0,
           phase: str = "play", out: list[int] | None = None, player_vars: dict | None = None,
-          options: dict | None = None, auto_pass: bool = True) -> rulekit.Match:
+          options: dict | None = None, rules: rulekit.Game | None = None,
+          auto_pass: bool = True) -> rulekit.Match:
     """A match at ``phase`` of ``current``'s turn.
 
     ``generals``: seat -> general name (seats without one have no skills).
     ``hands``: seat -> card names.  ``equips``: seat -> equipment card names
-    (each goes to its slot).  ``judging``: seat -> delayed trick card names
-    (乐不思蜀 / 闪电).  ``deck``: the top of the draw pile, top card first.
+    (each goes to its slot).  ``judging``: seat -> the cards of the judgement
+    area (判定区) in the order they were placed, the first placed first (it
+    lies lowest; the last placed is on top and is judged first).  ``deck``:
+    the top of the draw pile, top card first.
     ``hp`` / ``max_hp``: seat -> value (default 4, the max defaults to the hp).
-    ``out``: seats already dead (eliminated, identity shown).
+    ``out``: seats already dead (eliminated, identity shown).  ``rules``: a
+    variant of the game to play instead of ``games/sanguosha.yaml``.
     ``auto_pass``: a seat whose only answer to a response window is to pass
     is not asked (as the rulebook tells it); ``False`` asks it, as a match
     does by default so that the others cannot tell who holds an answer.
     """
-    g = game()
+    g = rules or game()
     roles = roles or ROLES[players]
     zones: dict[str, list[str]] = {}
     for p, name in (generals or {}).items():
@@ -71,9 +75,7 @@ def table(players: int = 5, *, roles: list[str] | None = None, generals: dict | 
             slot = g.tables["slot"][kind]
             zones[f"{slot}({p})"] = [name]
     for p, cards in (judging or {}).items():
-        for name in cards:
-            zone = "indulgence" if name.startswith("乐不思蜀") else "lightning"
-            zones[f"{zone}({p})"] = [name]
+        zones[f"judging({p})"] = list(reversed(cards))     # named top first
     zones["deck"] = list(deck or [])
     if discard:
         zones["discard"] = list(discard)

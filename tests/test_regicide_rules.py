@@ -16,6 +16,7 @@ from collections import Counter
 
 import pytest
 
+from rulekit import Action, IllegalAction
 from rulekit.testing import check_conservation
 
 SUITS = "♥♦♣♠"
@@ -842,6 +843,73 @@ def test_step4_players_lose_when_the_hand_cannot_absorb_the_attack(deal, act):
     result = m.result()
     assert result["outcome"] == "loss" and result["winners"] == []
     assert "attack" in result["reason"]
+
+
+# Reading (games/regicide.yaml, step 4): the Russian text pays one card at a
+# time until the attack is covered; the Chinese text reads as one discard of
+# several cards.  The file follows the Russian text, so a card is discarded
+# only while some of the attack is still owed.
+
+def _card_ids(m, *names: str) -> tuple[int, ...]:
+    out: list[int] = []
+    for name in names:
+        out.append(next(c.id for c in m.cards if c.name == name and c.id not in out))
+    return tuple(out)
+
+
+def test_step4_overpayment_in_one_discard_is_refused(deal, act, offered, pile):
+    """Reading: {10♦, 10♣} against a Jack's 10 is not one payment: only one
+    card is discarded at a time, and once the first 10 covers the attack the
+    second stays in hand."""
+    m = deal(2, enemy="J♥", hands=[["A♦", "10♦", "10♣", "5♠"], ["2♥"]])
+    act(m, "card", "A♦")                      # attack 10, nothing to draw
+    assert_paying(m, 0)
+    assert all(len(a.cards) == 1 for a in m.legal_actions())
+    assert not offered(m, "discard", "10♦", "10♣")
+    before = (m.log_json(), pile(m, "hand", 0), m.decision)
+    with pytest.raises(IllegalAction):
+        m.apply(Action("discard", _card_ids(m, "10♦", "10♣")))
+    assert (m.log_json(), pile(m, "hand", 0), m.decision) == before
+    act(m, "discard", "10♦")
+    assert_turn_of(m, 1)
+    assert hand_of(m, 0) == Counter(["10♣", "5♠"])
+    assert pile(m, "discard") == ["10♦"]
+
+
+@pytest.mark.parametrize("payment", [
+    ["10♣"], ["5♠", "5♣"], ["9♣", "A♣"], ["2♣", "3♣", "5♠"], ["5♠", "10♣"], ["Jester", "10♣"],
+    ["2♣", "3♣", "10♣"],
+])
+def test_step4_each_card_of_a_payment_is_accepted_while_attack_is_owed(deal, act, payment):
+    """Reading: every card discarded while some of the attack is owed is
+    accepted (a smaller card first, then a larger one, as in the rulebook's
+    2, 3, 10 example), and the payment ends with the card that covers the
+    attack."""
+    hand = ["A♦", "10♣", "9♣", "5♠", "5♣", "3♣", "2♣", "A♣", "Jester"]
+    m = deal(3, enemy="J♥", hands=[hand, ["2♥"], ["3♥"]])
+    act(m, "card", "A♦")
+    for card in payment[:-1]:
+        act(m, "discard", card)
+        assert_paying(m, 0)
+    act(m, "discard", payment[-1])
+    assert_turn_of(m, 1)
+    assert hand_of(m, 0) == Counter(hand[1:]) - Counter(payment)
+
+
+@pytest.mark.parametrize("worth,survives", [(9, False), (10, True)])
+def test_step4_lose_exactly_when_the_whole_hand_cannot_cover_the_attack(deal, act, worth, survives):
+    """The hand must be worth the attack (10) in all: 10 survives, 9 loses
+    at once (nobody is asked to discard)."""
+    cards = {9: ["4♣", "5♣"], 10: ["4♣", "6♣"]}[worth]
+    m = deal(2, enemy="J♥", hands=[["A♦", *cards], ["2♥"]])
+    act(m, "card", "A♦")
+    if survives:
+        assert_paying(m, 0)
+        act(m, "discard", cards[0])
+        act(m, "discard", cards[1])
+        assert_turn_of(m, 1)
+    else:
+        assert m.is_over() and m.result()["outcome"] == "loss"
 
 
 # ---------------------------------------------------------------------------

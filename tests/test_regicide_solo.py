@@ -9,6 +9,10 @@ can be done twice a game, at the start of step 1 (before playing a card) or
 at the start of step 4 (before taking damage).  Victory with 0 / 1 / 2
 Jesters used is gold / silver / bronze.
 
+The rulebook limits the powers to two a game and names the two points where
+one may be used; it does not limit them to one per point.  So after a use
+the remaining power is offered again at once, at the same point.
+
 In the rule file the face-up Jesters are the zone ``powers`` and the ones
 turned face down are ``used``; the offer is the choice ``solo_power``.
 """
@@ -91,6 +95,8 @@ def test_solo_power_discards_the_hand_and_draws_8(deal, act, pile):
     assert Counter(pile(m, "discard")) == Counter(["2♥", "3♥", "4♥"])
     assert pile(m, "tavern") == TAVERN[8:]
     assert pile(m, "powers") == ["Jester"] and pile(m, "used") == ["Jester"]
+    assert_offered_power(m, "play")   # the second power, at the same point
+    act(m, "decline")
     assert_attack(m)
     check_conservation(m)
 
@@ -123,6 +129,7 @@ def test_solo_power_at_step_4_gives_a_new_hand_to_pay_with(deal, act, pile):
     assert_offered_power(m, "suffer")
     act(m, "use")                 # discard 2♥ 2♣, draw 10♠ 5♣
     assert hand_of(m) == Counter(["10♠", "5♣"])
+    act(m, "decline")             # keep the second power
     act(m, "discard", "10♠")
     assert_offered_power(m, "play")
     assert Counter(pile(m, "discard")) == Counter(["2♥", "2♣", "10♠"])
@@ -143,6 +150,7 @@ def test_solo_power_does_not_cancel_immunity(deal, act, pile):
     tavern = ["5♦", "2♥", "3♥", "4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥"]
     m = deal(1, enemy="J♦", hands=[["2♠"]], tavern=tavern, powers=["Jester", "Jester"])
     act(m, "use")
+    act(m, "decline")
     assert "5♦" in hand_of(m)
     act(m, "card", "5♦")
     assert pile(m, "tavern") == ["9♥", "10♥"]
@@ -155,6 +163,7 @@ def test_solo_power_can_be_used_at_most_twice(deal, act, pile):
     tavern = [f"{r}{s}" for s in "♣♥" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10"]]
     m = deal(1, enemy="K♠", hands=[["2♠"]], tavern=tavern, powers=["Jester", "Jester"])
     act(m, "use")
+    act(m, "decline")
     act(m, "card", "2♣")
     assert_offered_power(m, "suffer")
     act(m, "use")
@@ -165,6 +174,101 @@ def test_solo_power_can_be_used_at_most_twice(deal, act, pile):
         act(m, "discard", card)
     assert_attack(m)
     assert all(a.option != "use" for a in m.legal_actions())
+
+
+LONG_TAVERN = [f"{r}{s}" for s in "♣♥♦" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10"]]
+
+
+def test_solo_both_powers_one_after_the_other_before_step_1(deal, act, pile):
+    """Twice a game, at the start of step 1: the second power is offered
+    again right after the first, and each use discards the hand and draws 8."""
+    m = deal(1, enemy="K♠", hands=[["2♠", "3♠"]], tavern=LONG_TAVERN, powers=["Jester", "Jester"])
+    act(m, "use")
+    assert hand_of(m) == Counter(LONG_TAVERN[:8])
+    assert_offered_power(m, "play")
+    act(m, "use")
+    assert hand_of(m) == Counter(LONG_TAVERN[8:16])
+    assert Counter(pile(m, "discard")) == Counter(["2♠", "3♠"] + LONG_TAVERN[:8])
+    assert pile(m, "tavern") == LONG_TAVERN[16:]
+    assert pile(m, "powers") == [] and pile(m, "used") == ["Jester", "Jester"]
+    assert_attack(m)                  # no third offer
+    check_conservation(m)
+
+
+def test_solo_both_powers_one_after_the_other_before_step_4(deal, act, pile):
+    """… and at the start of step 4, before taking damage."""
+    m = deal(1, enemy="K♠", hands=[["2♠", "3♠"]], tavern=LONG_TAVERN, powers=["Jester", "Jester"])
+    act(m, "decline")
+    act(m, "card", "2♠")              # a spade against the King of spades: no shield
+    assert_offered_power(m, "suffer")
+    act(m, "use")
+    assert hand_of(m) == Counter(LONG_TAVERN[:8])
+    assert_offered_power(m, "suffer")
+    act(m, "use")
+    assert hand_of(m) == Counter(LONG_TAVERN[8:16])
+    assert pile(m, "powers") == [] and pile(m, "used") == ["Jester", "Jester"]
+    assert m.decision.choice == "pay" and m.phase == "suffer"
+    check_conservation(m)
+
+
+def test_solo_declining_the_second_power_keeps_it_for_later(deal, act, pile):
+    """Declining ends the offers at that point only; the power left is
+    offered at the next point (here step 4 of the same turn)."""
+    m = deal(1, enemy="K♠", hands=[["2♠"]], tavern=LONG_TAVERN, powers=["Jester", "Jester"])
+    act(m, "use")
+    act(m, "decline")
+    assert_attack(m)
+    act(m, "card", "2♣")
+    assert_offered_power(m, "suffer")
+    act(m, "use")
+    assert pile(m, "powers") == [] and m.decision.choice == "pay"
+
+
+def test_solo_no_third_power_at_either_point(deal, act, pile):
+    """With both Jesters face down nothing is offered, at step 1 or step 4."""
+    m = deal(1, enemy="K♠", hands=[["2♠", "10♠", "K♥"]], tavern=LONG_TAVERN[:5],
+             used=["Jester", "Jester"])
+    assert_attack(m)
+    act(m, "card", "2♠")
+    assert m.decision.choice == "pay" and m.phase == "suffer"
+    assert "use" not in {a.option for a in m.legal_actions()}
+
+
+def _offers_in_play(regicide, seed: int, prefer_use: bool):
+    """Play one solo match; yield (phase, decisions earlier in that phase) at
+    every offer of the power, and the number of powers used at the end."""
+    m = regicide.new_match(players=1, seed=seed)
+    rng = __import__("random").Random(seed)
+    phase_key, before = None, []
+    while m.decision is not None:
+        key = (m.turn, m.phase)
+        if key != phase_key:
+            phase_key, before = key, []
+        if m.decision.choice == "solo_power":
+            yield m.phase, list(before)
+        actions = m.legal_actions()
+        uses = [a for a in actions if a.option == "use"]
+        a = uses[0] if prefer_use and uses else actions[rng.randrange(len(actions))]
+        before.append(m.decision.choice)
+        m.apply(a)
+    yield "end", len(m.zone("used").cards)
+
+
+@pytest.mark.parametrize("prefer_use", [False, True])
+def test_solo_power_is_offered_only_at_the_start_of_step_1_or_step_4(regicide, prefer_use):
+    """Over whole games (random answers, or always using a power when
+    offered): every offer comes before anything else is decided in step 1 or
+    step 4 (after nothing but earlier offers), and at most two are used."""
+    offers = 0
+    for seed in range(30):
+        for phase, before in _offers_in_play(regicide, seed, prefer_use):
+            if phase == "end":
+                assert before <= 2
+                continue
+            offers += 1
+            assert phase in ("play", "suffer")
+            assert set(before) <= {"solo_power"}, (seed, phase, before)
+    assert offers > 30
 
 
 def test_solo_player_can_never_yield(deal, act, regicide):
@@ -213,6 +317,7 @@ def test_solo_medal_bronze_after_using_both_powers(deal, act):
     m = deal(1, enemy="K♥", hands=[["2♥"]], tavern=tavern, powers=["Jester", "Jester"],
              vars={"damage": 20, "defeated": 11})
     act(m, "use")                        # first Jester: 9♣ 2♦ ... 8♦
+    act(m, "decline")                    # keep the second one for now
     act(m, "card", "9♣")                 # 18 damage: 38
     act(m, "use")                        # second Jester: 10♦ 10♥ A♣ 2♠ ... 6♠
     act(m, "discard", "10♦")

@@ -359,7 +359,7 @@ def test_dismantle_a_judgement_area_card():
     m = table(5, hands={0: ["过河拆桥 ♠3"]}, judging={3: ["乐不思蜀 ♠6"]})
     use(m, "过河拆桥 ♠3", target=3)
     act(m, "card", "乐不思蜀 ♠6")
-    assert cards_in(m, "indulgence", 3) == []
+    assert cards_in(m, "judging", 3) == []
     assert "乐不思蜀 ♠6" in cards_in(m, "discard")
 
 
@@ -404,7 +404,7 @@ def test_snatch_takes_a_judgement_area_card():
     use(m, "顺手牵羊 ♠3", target=1)
     act(m, "card", "闪电 ♠A")
     assert cards_in(m, "hand", 0) == ["闪电 ♠A"]
-    assert cards_in(m, "lightning", 1) == []
+    assert cards_in(m, "judging", 1) == []
 
 
 def test_snatch_hand_card_is_blind_equipment_is_chosen():
@@ -807,7 +807,7 @@ def test_indulgence_is_placed_in_the_targets_judgement_area():
     act(m, "use", "乐不思蜀 ♠6")
     assert targets(m) == {1, 2, 3, 4}
     act(m, "player", player=2)
-    assert cards_in(m, "indulgence", 2) == ["乐不思蜀 ♠6"]
+    assert cards_in(m, "judging", 2) == ["乐不思蜀 ♠6"]
     assert cards_in(m, "discard") == []
 
 
@@ -825,7 +825,7 @@ def test_indulgence_non_heart_judgement_skips_the_play_phase():
     assert m.decision.player != 0 or m.decision.choice != "play"
     assert m.current != 0
     assert "乐不思蜀 ♠6" in cards_in(m, "discard")
-    assert cards_in(m, "indulgence", 0) == []
+    assert cards_in(m, "judging", 0) == []
 
 
 def test_indulgence_heart_judgement_keeps_the_play_phase():
@@ -851,7 +851,7 @@ def test_lightning_is_placed_on_oneself():
     """闪电 is used on oneself: it goes into the user's judgement area, no target chosen."""
     m = table(5, hands={0: ["闪电 ♠A", "杀 ♠7"]})
     act(m, "use", "闪电 ♠A")
-    assert cards_in(m, "lightning", 0) == ["闪电 ♠A"]
+    assert cards_in(m, "judging", 0) == ["闪电 ♠A"]
     assert m.decision.choice == "play"
 
 
@@ -867,7 +867,7 @@ def test_lightning_strikes_on_spade_2_to_9(card):
     m = judge_turn({0: ["闪电 ♠A"]}, [card], hp={0: 5}, max_hp={0: 5})
     assert hp(m, 0) == 2
     assert "闪电 ♠A" in cards_in(m, "discard")
-    assert all(cards_in(m, "lightning", p) == [] for p in range(5))
+    assert all(cards_in(m, "judging", p) == [] for p in range(5))
 
 
 @pytest.mark.parametrize("card", ["决斗 ♠A", "杀 ♠10", "无懈可击 ♠J", "杀 ♣8", "桃 ♥3"])
@@ -875,21 +875,21 @@ def test_lightning_moves_on_to_the_next_player_otherwise(card):
     """Any other judge card (♠A, ♠10+, other suits): 闪电 moves to the next player, no damage."""
     m = judge_turn({0: ["闪电 ♥Q"]}, [card], hp={0: 5}, max_hp={0: 5})
     assert hp(m, 0) == 5
-    assert cards_in(m, "lightning", 0) == []
-    assert cards_in(m, "lightning", 1) == ["闪电 ♥Q"]
+    assert cards_in(m, "judging", 0) == []
+    assert cards_in(m, "judging", 1) == ["闪电 ♥Q"]
 
 
 def test_lightning_skips_a_player_who_already_has_one():
     """闪电 moves on to the next player who can hold it (not one who already has a 闪电)."""
     m = judge_turn({0: ["闪电 ♠A"], 1: ["闪电 ♥Q"]}, ["桃 ♥3"])
-    assert cards_in(m, "lightning", 1) == ["闪电 ♥Q"]
-    assert cards_in(m, "lightning", 2) == ["闪电 ♠A"]
+    assert cards_in(m, "judging", 1) == ["闪电 ♥Q"]
+    assert cards_in(m, "judging", 2) == ["闪电 ♠A"]
 
 
 def test_lightning_skips_dead_players():
     """闪电 moves to the next living player."""
     m = judge_turn({0: ["闪电 ♠A"]}, ["桃 ♥3"], out=[1])
-    assert cards_in(m, "lightning", 2) == ["闪电 ♠A"]
+    assert cards_in(m, "judging", 2) == ["闪电 ♠A"]
 
 
 def test_nullified_lightning_still_moves_on():
@@ -898,7 +898,7 @@ def test_nullified_lightning_still_moves_on():
     act(m, "card", "无懈可击 ♠J")
     assert judged(m) == []
     assert hp(m, 0) == 4
-    assert cards_in(m, "lightning", 1) == ["闪电 ♠A"]
+    assert cards_in(m, "judging", 1) == ["闪电 ♠A"]
 
 
 def test_lightning_damage_has_no_source():
@@ -913,36 +913,72 @@ def test_lightning_damage_has_no_source():
 def test_delayed_tricks_judged_last_placed_first_lightning_last():
     """Judge phase: the delayed trick placed last is judged first (闪电 placed after 乐不思蜀)."""
     # first judge card ♥ (闪电 moves on), second ♠5 (乐不思蜀 takes effect)
-    m = judge_turn({0: ["乐不思蜀 ♠6", "闪电 ♠A"]}, ["桃 ♥3", "绝影 ♠5"],
-                   player_vars={0: {"last_delayed": "闪电"}})
+    m = judge_turn({0: ["乐不思蜀 ♠6", "闪电 ♠A"]}, ["桃 ♥3", "绝影 ♠5"])
     assert judged(m)[:2] == ["桃 ♥3", "绝影 ♠5"]
     assert hp(m, 0) == 4
-    assert moves_of(m, "闪电 ♠A")[1:3] == ["processing", "lightning(1)"]
+    assert moves_of(m, "闪电 ♠A")[1:3] == ["processing", "judging(1)"]
     assert m.current != 0                      # play phase skipped
 
 
 def test_delayed_tricks_judged_last_placed_first_indulgence_last():
     """乐不思蜀 placed after 闪电 is judged first."""
-    m = judge_turn({0: ["乐不思蜀 ♠6", "闪电 ♠A"]}, ["桃 ♥3", "绝影 ♠5"],
-                   player_vars={0: {"last_delayed": "乐不思蜀"}})
+    m = judge_turn({0: ["闪电 ♠A", "乐不思蜀 ♠6"]}, ["桃 ♥3", "绝影 ♠5"])
     assert hp(m, 0) == 1                       # 闪电 judged second, on ♠5
     assert (m.decision.choice, m.decision.player) == ("play", 0)
 
 
-def test_placing_indulgence_records_it_as_placed_last():
-    """Putting 乐不思蜀 on a player holding 闪电 makes 乐不思蜀 the last placed."""
-    m = table(5, hands={0: ["乐不思蜀 ♠6"]}, judging={1: ["闪电 ♠A"]},
-              player_vars={1: {"last_delayed": "闪电"}})
+def test_delayed_trick_used_as_by_guose_is_judged_in_its_place():
+    """A ♦ card put there by 国色 is a 乐不思蜀 of the judgement area, judged
+    in the order it was placed like any other."""
+    m = judge_turn({0: ["闪电 ♠A", "闪 ♦2"]}, ["杀 ♣8", "桃 ♥3"])
+    assert judged(m)[:2] == ["杀 ♣8", "桃 ♥3"]
+    assert m.current != 0                      # the 国色 乐不思蜀 took effect on ♣8
+    assert moves_of(m, "闪电 ♠A")[1:3] == ["processing", "judging(1)"]   # moved on, on ♥3
+    assert "闪 ♦2" in cards_in(m, "discard")
+
+
+def end_turn_to_the_next_judge_phase(m):
+    """From seat 0's play phase with nothing to discard, on to seat 1's judge phase."""
+    act(m, "end")
+    assert (m.current, m.phase) != (0, "play")
+
+
+def test_placing_indulgence_puts_it_on_top_so_it_is_judged_first():
+    """Putting 乐不思蜀 on a player holding 闪电 makes 乐不思蜀 the last placed:
+    in that player's next judge phase it is judged first."""
+    m = table(5, hands={0: ["乐不思蜀 ♠6"], 1: []}, judging={1: ["闪电 ♠A"]},
+              deck=["桃 ♥3", "绝影 ♠5"] + FILLER)
     use(m, "乐不思蜀 ♠6", target=1)
-    assert m.pvars[1]["last_delayed"] == "乐不思蜀"
+    assert cards_in(m, "judging", 1) == ["乐不思蜀 ♠6", "闪电 ♠A"]
+    end_turn_to_the_next_judge_phase(m)
+    # 乐不思蜀 on ♥3: no effect; then 闪电 on ♠5: 3 damage
+    assert judged(m) == ["桃 ♥3", "绝影 ♠5"]
+    assert hp(m, 1) == 1
+    assert (m.current, m.decision.choice) == (1, "play")
 
 
 def test_lightning_moving_on_is_placed_last():
-    """闪电 arriving from the previous player counts as placed after an earlier 乐不思蜀."""
-    m = judge_turn({0: ["闪电 ♠A"], 1: ["乐不思蜀 ♠6"]}, ["桃 ♥3"],
-                   player_vars={1: {"last_delayed": "乐不思蜀"}})
-    assert cards_in(m, "lightning", 1) == ["闪电 ♠A"]
-    assert m.pvars[1]["last_delayed"] == "闪电"
+    """闪电 arriving from the previous player counts as placed after an earlier
+    乐不思蜀: in that player's judge phase it is judged first."""
+    m = judge_turn({0: ["闪电 ♠A"], 1: ["乐不思蜀 ♠6"]},
+                   ["桃 ♥3", "闪 ♦2", "杀 ♦7", "杀 ♠8", "桃 ♥4"], hands={1: []})
+    assert cards_in(m, "judging", 1) == ["闪电 ♠A", "乐不思蜀 ♠6"]
+    end_turn_to_the_next_judge_phase(m)        # seat 0 drew 闪 ♦2 and 杀 ♦7
+    # 闪电 on ♠8: 3 damage; then 乐不思蜀 on ♥4: no effect
+    assert judged(m) == ["桃 ♥3", "杀 ♠8", "桃 ♥4"]
+    assert hp(m, 1) == 1
+    assert (m.current, m.decision.choice) == (1, "play")
+
+
+def test_judgement_area_holds_one_delayed_trick_of_each_name():
+    """No two cards of the same name in a judgement area: with a 乐不思蜀
+    there (a real one or a 国色 card), no 乐不思蜀 can be placed; a 闪电
+    can, and the other way round."""
+    m = table(5, hands={0: ["乐不思蜀 ♠6", "闪电 ♠A"]}, judging={0: ["乐不思蜀 ♣6"], 2: ["闪 ♦2"],
+                                                            3: ["闪电 ♥Q"]})
+    assert can(m, "use", ["闪电 ♠A"])
+    act(m, "use", "乐不思蜀 ♠6")
+    assert targets(m) == {1, 3, 4}
 
 
 # ----------------------------------------------------------------- weapons ---

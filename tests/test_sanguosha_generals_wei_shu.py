@@ -236,7 +236,7 @@ def test_guicai_on_his_own_lightning():
               deck=["杀 ♠9"] + FILL, phase="judge")
     act(m, "card", "桃 ♥3")
     assert hp(m, 0) == 4
-    assert cards_in(m, "lightning", 1) == ["闪电 ♠A"]
+    assert cards_in(m, "judging", 1) == ["闪电 ♠A"]
 
 
 # ============================================================== 夏侯惇 =====
@@ -993,7 +993,7 @@ def test_jizhi_not_for_delayed_tricks():
     m = table(5, generals={0: "黄月英"}, hands={0: ["乐不思蜀 ♠6", "杀 ♠7"]}, deck=FILL)
     use(m, "乐不思蜀 ♠6", target=2)
     assert not asked(m, "confirm", 0, "集智")
-    assert cards_in(m, "indulgence", 2) == ["乐不思蜀 ♠6"]
+    assert cards_in(m, "judging", 2) == ["乐不思蜀 ♠6"]
     assert cards_in(m, "hand", 0) == ["杀 ♠7"]
 
 

@@ -133,7 +133,7 @@ def test_qixi_can_remove_a_card_from_the_judgement_area():
     m = table(5, generals={0: "甘宁"}, hands={0: ["杀 ♣5"], 1: []}, judging={1: ["乐不思蜀 ♥6"]})
     use(m, "杀 ♣5", target=1, option="奇袭")
     act(m, "card", "乐不思蜀 ♥6")
-    assert cards_in(m, "indulgence", 1) == []
+    assert cards_in(m, "judging", 1) == []
     assert sorted(cards_in(m, "discard")) == sorted(["杀 ♣5", "乐不思蜀 ♥6"])
 
 
@@ -325,14 +325,14 @@ def test_guose_diamond_card_used_as_indulgence():
     """国色: a ♦ card may be used as 乐不思蜀 (any distance)."""
     m = table(5, generals={0: "大乔"}, hands={0: ["闪 ♦2"]})
     use(m, "闪 ♦2", target=2, option="国色")
-    assert cards_in(m, "indulgence", 2) == ["闪 ♦2"]
+    assert cards_in(m, "judging", 2) == ["闪 ♦2"]
 
 
 def test_guose_equipped_diamond_card():
     """国色: the ♦ card may be an equipped one."""
     m = table(5, generals={0: "大乔"}, hands={0: []}, equips={0: ["紫骍 ♦K"]})
     use(m, "紫骍 ♦K", target=1, option="国色")
-    assert cards_in(m, "indulgence", 1) == ["紫骍 ♦K"]
+    assert cards_in(m, "judging", 1) == ["紫骍 ♦K"]
     assert cards_in(m, "minus_horse", 0) == []
 
 
@@ -358,7 +358,7 @@ def test_guose_indulgence_takes_effect():
     end_play(m)
     pass_until(m, "play")
     assert m.decision.player == 2          # player 1's play phase was skipped
-    assert cards_in(m, "indulgence", 1) == []
+    assert cards_in(m, "judging", 1) == []
     assert sorted(cards_in(m, "hand", 1)) == ["闪 ♦3", "闪 ♦4"]
     assert sorted(cards_in(m, "discard")) == sorted(["闪 ♦2", "杀 ♠8"])
 

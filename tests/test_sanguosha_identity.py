@@ -403,7 +403,7 @@ def test_death_discards_every_card_of_the_dead():
     act(m, "pass")                     # 闪
     act(m, "pass")                     # 桃
     assert 1 not in m.players
-    for z in ("hand", "weapon", "armor", "plus_horse", "minus_horse", "indulgence", "lightning"):
+    for z in ("hand", "weapon", "armor", "plus_horse", "minus_horse", "judging"):
         assert cards_in(m, z, 1) == []
     assert sorted(cards_in(m, "discard")) == sorted(
         ["杀 ♠7", "闪 ♦2", "桃 ♥3", "八卦阵 ♠2", "赤兔 ♥5", "的卢 ♣5", "青釭剑 ♠6", "乐不思蜀 ♠6", "闪电 ♠A"])
@@ -466,7 +466,7 @@ def test_lord_killing_a_loyalist_discards_hand_and_equipment():
               equips={0: ["青釭剑 ♠6", "赤兔 ♥5"]}, judging={0: ["闪电 ♠A"]})
     kill(m, 0, 1)
     assert cards_in(m, "hand", 0) == [] and cards_in(m, "weapon", 0) == [] and cards_in(m, "minus_horse", 0) == []
-    assert cards_in(m, "lightning", 0) == ["闪电 ♠A"]
+    assert cards_in(m, "judging", 0) == ["闪电 ♠A"]
     assert {"闪 ♦2", "桃 ♥3", "青釭剑 ♠6", "赤兔 ♥5"} <= set(cards_in(m, "discard"))
 
 
@@ -664,7 +664,7 @@ def test_nullification_asked_in_seat_order_from_current():
 def test_lightning_moves_on_when_it_misses():
     """闪电 not hitting (♥): it moves to the next player's judgement area."""
     m = table(5, phase="judge", judging={0: ["闪电 ♠A"]}, deck=["桃 ♥3", "闪 ♦2", "闪 ♦3"])
-    assert cards_in(m, "lightning", 0) == [] and cards_in(m, "lightning", 1) == ["闪电 ♠A"]
+    assert cards_in(m, "judging", 0) == [] and cards_in(m, "judging", 1) == ["闪电 ♠A"]
     assert hp(m, 0) == 4 and m.phase == "play"
 
 
@@ -677,10 +677,10 @@ def test_lightning_travels_round_the_table():
               deck=deck)
     holders = []
     for _ in range(4):
-        holders.append(next(p for p in range(4) if cards_in(m, "lightning", p)))
+        holders.append(next(p for p in range(4) if cards_in(m, "judging", p)))
         assert m.phase == "play"
         act(m, "end")
-    holders.append(next(p for p in range(4) if cards_in(m, "lightning", p)))
+    holders.append(next(p for p in range(4) if cards_in(m, "judging", p)))
     assert holders == [1, 2, 3, 0, 1]
     assert all(hp(m, p) == 9 for p in range(4))
 
@@ -688,7 +688,7 @@ def test_lightning_travels_round_the_table():
 def test_lightning_skips_a_player_already_holding_one():
     """闪电 moves to the next player who can hold it (no two 闪电 in one judgement area)."""
     m = table(5, phase="judge", judging={0: ["闪电 ♠A"], 1: ["闪电 ♥Q"]}, deck=["桃 ♥3", "闪 ♦2", "闪 ♦3"])
-    assert cards_in(m, "lightning", 2) == ["闪电 ♠A"] and cards_in(m, "lightning", 1) == ["闪电 ♥Q"]
+    assert cards_in(m, "judging", 2) == ["闪电 ♠A"] and cards_in(m, "judging", 1) == ["闪电 ♥Q"]
 
 
 @pytest.mark.parametrize("judge", ["八卦阵 ♠2", "杀 ♠9", "绝影 ♠5"])
@@ -697,14 +697,14 @@ def test_lightning_hits_on_spade_two_to_nine(judge):
     m = table(5, phase="judge", current=1, judging={1: ["闪电 ♠A"]}, deck=[judge, "闪 ♦2", "闪 ♦3"])
     assert hp(m, 1) == 1
     assert sorted(cards_in(m, "discard")) == sorted([judge, "闪电 ♠A"])
-    assert all(cards_in(m, "lightning", p) == [] for p in range(5))
+    assert all(cards_in(m, "judging", p) == [] for p in range(5))
 
 
 @pytest.mark.parametrize("judge", ["决斗 ♠A", "杀 ♠10", "过河拆桥 ♠Q", "杀 ♣2"])
 def test_lightning_misses_outside_spade_two_to_nine(judge):
     """♠A, ♠10-K and other suits do not hit: 闪电 moves on."""
     m = table(5, phase="judge", current=1, judging={1: ["闪电 ♠A"]}, deck=[judge, "闪 ♦2", "闪 ♦3"])
-    assert hp(m, 1) == 4 and cards_in(m, "lightning", 2) == ["闪电 ♠A"]
+    assert hp(m, 1) == 4 and cards_in(m, "judging", 2) == ["闪电 ♠A"]
 
 
 def test_nullified_lightning_still_moves_on():
@@ -712,7 +712,7 @@ def test_nullified_lightning_still_moves_on():
     m = table(5, phase="judge", current=1, judging={1: ["闪电 ♠A"]}, hands={3: ["无懈可击 ♠J"]},
               deck=["绝影 ♠5", "闪 ♦2", "闪 ♦3"])
     act(m, "card", "无懈可击 ♠J")
-    assert hp(m, 1) == 4 and cards_in(m, "lightning", 2) == ["闪电 ♠A"]
+    assert hp(m, 1) == 4 and cards_in(m, "judging", 2) == ["闪电 ♠A"]
     assert sorted(cards_in(m, "hand", 1)) == ["绝影 ♠5", "闪 ♦2"]
 
 
@@ -732,16 +732,16 @@ def test_indulgence_with_heart_lets_the_player_play():
     m = table(5, phase="judge", hands={0: ["杀 ♠7"]}, judging={0: ["乐不思蜀 ♠6"]},
               deck=["桃 ♥3", "闪 ♦2", "闪 ♦3"])
     assert (m.phase, m.decision.choice) == ("play", "play")
-    assert cards_in(m, "indulgence", 0) == [] and sorted(cards_in(m, "discard")) == ["乐不思蜀 ♠6", "桃 ♥3"]
+    assert cards_in(m, "judging", 0) == [] and sorted(cards_in(m, "discard")) == ["乐不思蜀 ♠6", "桃 ♥3"]
 
 
 def test_delayed_tricks_judged_last_placed_first():
     """从最后一个施加给你的锦囊开始判定: 乐不思蜀 placed after 闪电 is judged first."""
     m = table(5, phase="judge", current=1, judging={1: ["闪电 ♠A", "乐不思蜀 ♠6"]},
-              player_vars={1: {"last_delayed": "乐不思蜀"}}, hp={1: 1},
+              hp={1: 1},
               deck=["绝影 ♠5", "桃 ♥3", "闪 ♦2", "闪 ♦3"])
     # 乐不思蜀 gets ♠5 (play skipped), 闪电 gets ♥3 (moves on)
-    assert hp(m, 1) == 1 and cards_in(m, "lightning", 2) == ["闪电 ♠A"]
+    assert hp(m, 1) == 1 and cards_in(m, "judging", 2) == ["闪电 ♠A"]
     assert (m.phase, m.decision.choice, m.decision.player) == ("discard", "discard_one", 1)
 
 
