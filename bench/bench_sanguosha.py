@@ -10,7 +10,7 @@ decisions and turns per game, and the share of wins by side.  The best of
 
 There is no hand-written implementation to compare with (see
 bench_regicide.py for the engine against hand-written code); these figures
-track the engine on a large rule file: 56 procedures, per-player triggers,
+track the engine on a large rule file: 62 procedures, per-player triggers,
 response windows and recursive 无懈可击 chains.
 """
 from __future__ import annotations
