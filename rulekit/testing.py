@@ -39,19 +39,21 @@ def prepare(game: Game, players: int, *, zones: dict[str, list[str]] | None = No
 def check_conservation(m: Match) -> None:
     """Every card is in exactly one zone, and the card → zone index agrees.
 
-    One pass: each card seen is marked, so a second sighting is a duplicate;
-    with no duplicates, seeing as many cards as the game has means none is
-    lost.  (Cheap enough to run after every action of thousands of games.)"""
-    seen = bytearray(len(m.cards))
-    loc = m.loc
+    One pass writes, for each card seen, the zone it was seen in: with as
+    many sightings as the game has cards, that list equals the match's own
+    card → zone index exactly when no card is lost, none is seen twice (a
+    second sighting leaves another card unseen) and the index is right.
+    (Cheap enough to run after every action of thousands of games.)"""
+    seen: list = [None] * len(m.cards)
     total = 0
-    for z in m.all_zones():
-        for c in z.cards:
-            if seen[c.id] or loc[c.id] is not z:
-                _conservation_failure(m)
-            seen[c.id] = 1
-        total += len(z.cards)
-    if total != len(m.cards):
+    pz = m.pz
+    for i, z in enumerate(m.gz):
+        for zone in (z,) if z is not None else pz[i]:
+            cards = zone.cards
+            total += len(cards)
+            for c in cards:
+                seen[c.id] = zone
+    if total != len(m.cards) or seen != m.loc:
         _conservation_failure(m)
 
 

@@ -14,20 +14,19 @@ every rule file.
 from __future__ import annotations
 
 import random
-from pathlib import Path
-
 import pytest
 
 import rulekit
 from rulekit.engine.match import Match
 
-ROOT = Path(__file__).resolve().parents[1]
-FILES = sorted([*ROOT.glob("games/*.yaml"), *ROOT.glob("docs/examples/*.yaml"),
-                ROOT / "tests" / "games" / "mechanisms.yaml"])
+from game_files import ROOT, game_files, game_id
+
+#: every game, and the test game of the engine's mechanisms (its windows name a card option too)
+FILES = [*game_files(), ROOT / "tests" / "games" / "mechanisms.yaml"]
 GAMES_PER_COUNT = 6
 
 
-@pytest.fixture(scope="module", params=FILES, ids=lambda p: p.stem)
+@pytest.fixture(scope="module", params=FILES, ids=game_id)
 def game(request) -> rulekit.Game:
     return rulekit.load_game(request.param)
 
