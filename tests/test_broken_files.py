@@ -202,6 +202,15 @@ CASES = [
           "16:22: error: 'visibility' in zone 'deck': 'secret' is not allowed",
           "28:9: error: unknown key 'form' in option 1 of choice 'play'"],
          at='"two"', expected="an integer"),
+    # ---- defects in several stages at once: structure, syntax and names -----------
+    Case("several_stages",
+         ["21:22: error: 'visibility' in zone 'deck': 'hiden' is not allowed",
+          "33:9: error: unknown key 'form' in option 1 of choice 'play'",
+          "40:27: error: no card has rank '3'",
+          "45:19: error: syntax error in effect text: unexpected end of line",
+          "53:11: error: cannot assign to unknown variable 'scroe'",
+          "61:11: error: stat 'rounds': expected a string or an integer, got a list"],
+         at="hiden}", expected="one of: public, hidden, owner, top", hint="did you mean 'hidden'?"),
 ]
 
 

@@ -11,6 +11,7 @@ import difflib
 from typing import Any
 
 import attrs
+from lark import Token, Tree
 
 from ..engine.runtime import Zone
 from ..model import Card
@@ -46,12 +47,64 @@ class Names:
     options: dict[str, Any] = attrs.field(factory=dict)      # match option -> default
     event_fields: frozenset[str] = frozenset()  # argument names of every 'emit'
     eliminates: bool = False    # some effect eliminates players: seats must skip them
+    #: ``names:`` entry -> the names it declares (None: not all known, e.g. a
+    #: card entry that makes them was set aside for a structural error)
+    name_sets: dict[str, frozenset | None] = attrs.field(factory=dict)
+    #: ("procedure" | "choice", name) -> per parameter, the ``names:`` entry it takes a name from
+    param_sets: dict[tuple[str, str], tuple[str | None, ...]] = attrs.field(factory=dict)
+    #: card property -> every value some card has (the elements, for a list)
+    prop_values: dict[str, frozenset] = attrs.field(factory=dict)
+    #: card properties whose value is a list on some card
+    list_props: frozenset[str] = frozenset()
+    lost: Lost | None = None    # parts set aside for structural errors (None: nothing)
+
+    def follow_on(self, node, message: str) -> bool:
+        """Is an error at ``node`` only a consequence of parts of the file set
+        aside for structural errors (see :class:`Lost`)?"""
+        return self.lost is not None and self.lost.explains(node, message)
 
     def all_readable(self) -> list[str]:
         return sorted(
             set(self.zones) | self.vars | set(self.tables) | self.choices | set(SPECIAL_NAMES)
             | set(self.options)
         )
+
+
+#: Errors about a name that nothing declares (a missing declaration explains them).
+_UNKNOWN = ("unknown ", "cannot assign to unknown", "no event has a field")
+
+
+@attrs.frozen
+class Lost:
+    """What a file with structural errors had set aside before its effect text
+    was compiled: a reference to one of these is not reported again."""
+
+    names: frozenset[str] = frozenset()      # items set aside: a choice, a zone, a phase...
+    sections: frozenset[str] = frozenset()   # sections set aside whole: none of their names known
+    cards: bool = False                      # card entries set aside: properties not all known
+    players: bool = False                    # the player counts are not known
+
+    def explains(self, node, message: str) -> bool:
+        tok = _first_token(node)
+        if tok is not None and str(tok) in self.names:
+            return True
+        if self.sections and message.startswith(_UNKNOWN):
+            return True
+        if self.cards and message.startswith(("unknown property", "no card has")):
+            return True
+        return self.players and message.startswith("table '")
+
+
+def _first_token(node) -> Token | None:
+    """The token an error is reported at (the first of a tree)."""
+    if isinstance(node, Token):
+        return node
+    if isinstance(node, Tree):
+        for child in node.children:
+            tok = _first_token(child)
+            if tok is not None:
+                return tok
+    return None
 
 
 #: Names people reach for from other languages.
