@@ -259,35 +259,39 @@ class _Builder(ChoicesBuilder):
 
     # ---- declared names ----------------------------------------------------------------
     @staticmethod
-    def prop_values(cards) -> tuple[dict[str, frozenset], set[str]]:
-        """Every value of every card property (a list's elements), and the
-        properties that are lists: what a string compared with one may be."""
-        values: dict[str, set] = {}
+    def prop_values(cards) -> tuple[dict[str, dict], set[str]]:
+        """Every value of every card property (a list's elements), in the
+        order of the cards, and the properties that are lists: what a string
+        compared with one may be."""
+        values: dict[str, dict] = {}
         lists: set[str] = set()
         for card in cards:
             for prop, value in card.props.items():
-                known = values.setdefault(prop, set())
+                known = values.setdefault(prop, {})
                 if isinstance(value, list):
                     lists.add(prop)
-                    known.update(v for v in value if not isinstance(v, (list, dict)))
+                    known.update(dict.fromkeys(v for v in value if not isinstance(v, (list, dict))))
                 elif not isinstance(value, dict):
-                    known.add(value)
-        return {k: frozenset(v) for k, v in values.items()}, lists
+                    known[value] = None
+        return values, lists
 
-    def name_sets(self, prop_values: dict[str, frozenset]) -> dict[str, frozenset | None]:
-        """The names each entry of ``names:`` declares: its ``values`` and every
-        value of its ``card_props`` (None when some card entries were set aside)."""
-        out: dict[str, frozenset | None] = {}
+    def name_sets(self, prop_values: dict[str, dict]) -> dict[str, dict | None]:
+        """The names each entry of ``names:`` declares, in order: its ``values``
+        and every value of its ``card_props`` (None when some card entries
+        were set aside, so not every name is known)."""
+        out: dict[str, dict | None] = {}
         for set_name, spec in self.data.get("names", {}).items():
             if isinstance(spec, list):
-                out[set_name] = frozenset(spec)
+                out[set_name] = dict.fromkeys(spec)
                 continue
             path = ("names", set_name)
             if "values" not in spec and "card_props" not in spec:
                 self.err(path, f"names entry '{set_name}' declares no names",
                          "values: [...] and / or card_props: [...]",
                          f"e.g. {set_name}: {{card_props: [kind]}} for every kind a card has")
-            found = set(spec.get("values", ()))
+                out[set_name] = None        # its uses are not reported on top
+                continue
+            found = dict.fromkeys(spec.get("values", ()))
             props = spec.get("card_props", ())
             for i, prop in enumerate([props] if isinstance(props, str) else props):
                 if prop not in prop_values:
@@ -296,8 +300,8 @@ class _Builder(ChoicesBuilder):
                                  f"no card has a property '{prop}'",
                                  "a card property: " + ", ".join(sorted(prop_values)), suggest(prop, prop_values))
                     continue
-                found |= {v for v in prop_values[prop] if isinstance(v, str)}
-            out[set_name] = None if props and self.lost and self.lost.cards else frozenset(found)
+                found.update(dict.fromkeys(v for v in prop_values[prop] if isinstance(v, str)))
+            out[set_name] = None if props and self.lost and self.lost.cards else found
         return out
 
     def param_sets(self, name_sets: dict) -> dict[tuple[str, str], tuple[str | None, ...]]:
@@ -309,7 +313,8 @@ class _Builder(ChoicesBuilder):
                 params = spec.get("params", ()) if isinstance(spec, dict) else ()
                 sets = tuple(p.get("one_of") if isinstance(p, dict) else None for p in params)
                 for i, set_name in enumerate(sets):
-                    if set_name is not None and set_name not in name_sets:
+                    if set_name is not None and set_name not in name_sets and not (
+                            self.lost and (set_name in self.lost.names or "names" in self.lost.sections)):
                         self.err((section, name, "params", i, "one_of"),
                                  f"no entry '{set_name}' under names:",
                                  "the name of an entry of the names: section",

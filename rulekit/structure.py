@@ -60,6 +60,7 @@ _NAMED = {
     "heuristics": "heuristic",
     "options": "option",
     "display": "display value",
+    "names": "names entry",
 }
 # Lists whose items are things, by the path of the list.
 _LISTED = {("cards",): "card entry", ("triggers",): "trigger", ("turn", "phases"): "phase"}
@@ -242,13 +243,30 @@ def _set_aside(data: dict, unit: tuple, names: set, sections: set, dropped: dict
         good = [v for v in data["players"].values() if isinstance(v, int) and not isinstance(v, bool) and v >= 1]
         data["players"] = {"min": min(good), "max": min(good)} if good else dict(_STAND_INS["players"])
         return
-    if head in data:
-        value = data.pop(head)
+    value = data.pop(head, None)
+    if value is not None:
         lost.append(((head,), value))
-        if head not in schema()["properties"] and isinstance(value, dict):
-            names.update(map(str, value))     # e.g. 'choises:': its choices are not unknown
-    if head in _NAMED or head in ("cards", "triggers", "turn"):
-        sections.add("phases" if head == "turn" else head)
+    if head in ("cards", "triggers"):
+        sections.add(head)
+    elif head == "turn":
+        sections.add("phases")
+    elif head in _NAMED or head not in schema()["properties"]:
+        # the names the section meant to declare, as far as they can be told
+        # ('choises:' is a mapping of choices; a list of one-key mappings is
+        # a mapping written as a list); else none of its names is known
+        found = _declared_names(value)
+        names.update(found)
+        if not found and head in _NAMED:
+            sections.add(head)
+
+
+def _declared_names(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(map(str, value))
+    if isinstance(value, list):
+        return {str(k) for item in value if isinstance(item, dict) for k in item} | {
+            item for item in value if isinstance(item, str)}
+    return set()
 
 
 def _lost_parts(lost: list) -> tuple[set[str], list[str]]:

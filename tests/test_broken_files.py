@@ -211,6 +211,13 @@ CASES = [
           "53:11: error: cannot assign to unknown variable 'scroe'",
           "61:11: error: stat 'rounds': expected a string or an integer, got a list"],
          at="hiden}", expected="one of: public, hidden, owner, top", hint="did you mean 'hidden'?"),
+    Case("several_stages_sections",
+         ["10:24: error: 'max' in 'players': expected an integer, got a string ('two')",
+          "21:5: error: unknown key 'prop' in card entry 2",
+          "29:3: error: 'choices': expected a mapping, got a list",
+          "33:15: error: unknown name 'dek'",
+          "43:22: error: syntax error in effect text: unexpected end of line"],
+         at='"two"', expected="an integer"),
 ]
 
 

@@ -36,8 +36,12 @@ def _string(node) -> Token | None:
     return None
 
 
+#: names are often one or two characters (杀, 闪, 洛神): one wrong in two is still close
+_CUTOFF = 0.5
+
+
 def _listed(values) -> str:
-    shown = sorted(map(str, values))
+    shown = list(map(str, values))
     more = f", ... ({len(shown)} in all)" if len(shown) > _SHOWN else ""
     return ", ".join(shown[:_SHOWN]) + more
 
@@ -83,13 +87,13 @@ class NameChecksMixin:
             if within and prop not in self.names.list_props:
                 return          # "x" in it.name: a substring test, not a name
             text = _unquote(tok)
-            values = self.names.prop_values.get(prop, frozenset())
+            values = self.names.prop_values.get(prop, {})
             if text not in values:
                 listed = prop in self.names.list_props
                 self.error(tok, f"no card has '{text}' in its {prop}" if listed
                            else f"no card has {prop} '{text}'",
                            f"a value some card has as '{prop}': {_listed(values)}",
-                           suggest(text, map(str, values))
+                           suggest(text, [v for v in values if isinstance(v, str)], _CUTOFF)
                            or "card properties are fixed when the file loads, so this can never match")
             return
         if not within and isinstance(subject, Tree) and subject.data == "name":
@@ -104,7 +108,7 @@ class NameChecksMixin:
             return
         self.error(tok, f"no {set_name} is called '{text}'",
                    f"one of the names of '{set_name}' (under names:): {_listed(names)}",
-                   suggest(text, names) or f"check the spelling, or add it to names: {set_name}")
+                   suggest(text, names, _CUTOFF) or f"check the spelling, or add it to names: {set_name}")
 
     def _card_prop(self, subject) -> str | None:
         """The card property ``subject`` reads (``X.prop``), when it surely

@@ -49,11 +49,11 @@ class Names:
     eliminates: bool = False    # some effect eliminates players: seats must skip them
     #: ``names:`` entry -> the names it declares (None: not all known, e.g. a
     #: card entry that makes them was set aside for a structural error)
-    name_sets: dict[str, frozenset | None] = attrs.field(factory=dict)
+    name_sets: dict[str, dict | None] = attrs.field(factory=dict)   # (a dict: ordered, as written)
     #: ("procedure" | "choice", name) -> per parameter, the ``names:`` entry it takes a name from
     param_sets: dict[tuple[str, str], tuple[str | None, ...]] = attrs.field(factory=dict)
-    #: card property -> every value some card has (the elements, for a list)
-    prop_values: dict[str, frozenset] = attrs.field(factory=dict)
+    #: card property -> every value some card has (the elements, for a list), in card order
+    prop_values: dict[str, dict] = attrs.field(factory=dict)
     #: card properties whose value is a list on some card
     list_props: frozenset[str] = frozenset()
     lost: Lost | None = None    # parts set aside for structural errors (None: nothing)
@@ -70,8 +70,19 @@ class Names:
         )
 
 
-#: Errors about a name that nothing declares (a missing declaration explains them).
-_UNKNOWN = ("unknown ", "cannot assign to unknown", "no event has a field")
+#: For each section of the file: the errors about a name it would declare
+#: (when the whole section is set aside, none of its names is known).
+_UNKNOWN = {
+    "zones": ("unknown name", "unknown function", "unknown property"),
+    "vars": ("unknown name", "cannot assign to unknown variable"),
+    "player_vars": ("unknown player variable", "unknown property"),
+    "tables": ("unknown name",),
+    "choices": ("unknown name", "unknown choice"),
+    "procedures": ("unknown procedure", "unknown function"),
+    "options": ("unknown name",),
+    "phases": ("unknown phase",),
+    "names": ("no entry",),
+}
 
 
 @attrs.frozen
@@ -88,7 +99,7 @@ class Lost:
         tok = _first_token(node)
         if tok is not None and str(tok) in self.names:
             return True
-        if self.sections and message.startswith(_UNKNOWN):
+        if any(message.startswith(_UNKNOWN.get(s, ())) for s in self.sections):
             return True
         if self.cards and message.startswith(("unknown property", "no card has")):
             return True
@@ -111,12 +122,12 @@ def _first_token(node) -> Token | None:
 _ALIASES = {"len": "size", "length": "size", "random": "shuffled", "reverse": "bottom"}
 
 
-def suggest(name: str, candidates) -> str:
+def suggest(name: str, candidates, cutoff: float = 0.6) -> str:
     candidates = list(candidates)
     alias = _ALIASES.get(name)
     if alias in candidates:
         return f"did you mean '{alias}'?"
-    close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(name, candidates, n=1, cutoff=cutoff)
     return f"did you mean '{close[0]}'?" if close else ""
 
 
