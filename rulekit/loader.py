@@ -417,7 +417,7 @@ class _Builder(ChoicesBuilder):
                          "the name of a choice", suggest(hname, names.choices), key=True)
         for pname in d.get("procedures", {}):
             path = self.proc_path(pname)
-            gen.declared_params = self._declared_params("procedure", pname, names, self.parse(path))
+            gen.declared_params = self._declared_params("procedure", pname, names)
             self._script(gen, gen.proc_fn[pname], path, f"procedure '{pname}'",
                          names.proc_params.get(pname, ()))
             gen.declared_params = {}
@@ -447,15 +447,14 @@ class _Builder(ChoicesBuilder):
             self._expression(gen, f"S{i}", ("stats", sname), f"stat '{sname}'", ("outcome",))
 
     @staticmethod
-    def _declared_params(kind: str, name: str, names: Names, tree=None) -> dict[str, str]:
+    def _declared_params(kind: str, name: str, names: Names) -> dict[str, str]:
         """The parameters of a procedure or choice that take a name from a
-        ``names:`` entry, except those its text sets to something else."""
+        ``names:`` entry (the code generator skips those its text sets)."""
         sets = names.param_sets.get((kind, name))
         if not sets:
             return {}
         params = names.proc_params.get(name, ()) if kind == "procedure" else names.choice_params.get(name, ())
-        rebound = CodeGen._declared(tree) | CodeGen._assigned_names(tree) if tree is not None else set()
-        return {p: s for p, s in zip(params, sets) if s is not None and p not in rebound}
+        return {p: s for p, s in zip(params, sets) if s is not None}
 
     def _triggers(self, gen: CodeGen) -> None:
         emitted: set[str] = set()

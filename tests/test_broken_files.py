@@ -1,7 +1,9 @@
 """Broken rule files are reported well.
 
 Every file in ``tests/broken/`` except ``valid_base.yaml`` is that small,
-valid game with one defect (its header comment says which).  For each file
+valid game with one defect, or with several (``several_*``: defects in
+several stages at once, all reported in one run); its header comment says
+which.  For each file
 this checks the exact ``file:line:column: error: message`` lines the loader
 reports, that the position points at the defect itself (``at``: the text
 found at that line and column), and that an ``expected:`` or ``hint:`` line

@@ -279,6 +279,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.prefix = "L_"
         self.comp_vars = set(params)
         self.locals = set(params) | local_names
+        self.rebound: set[str] = set()
         self.local_kinds = dict(kinds or {})
         self.can_yield = self.can_return = False
         self.loop_depth = 0
@@ -363,7 +364,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         """``kinds``: the static kinds of parameters (e.g. a trigger's event)."""
         self._assigned = self._assigned_names(tree)
         self.check_shadowing(tree)
-        self._begin(fname, params, rule, self._declared(tree), kinds)
+        declared = self._declared(tree)
+        self._begin(fname, params, rule, declared, kinds)
+        self.rebound = declared | self._assigned    # names the text sets (a parameter too)
         self.can_yield = self.can_return = True
         self.block(tree.children, 1)
         self._end()

@@ -97,8 +97,9 @@ class NameChecksMixin:
                            or "card properties are fixed when the file loads, so this can never match")
             return
         if not within and isinstance(subject, Tree) and subject.data == "name":
-            set_name = self.declared_params.get(str(subject.children[0]))
-            if set_name is not None:
+            name = str(subject.children[0])
+            set_name = self.declared_params.get(name)
+            if set_name is not None and name not in self.rebound:   # not set to something else
                 self._check_in_set(set_name, tok)
 
     def _check_in_set(self, set_name: str, tok: Token) -> None:
