@@ -126,3 +126,18 @@ def test_validate_prints_the_source_and_caret():
     assert out[i + 1:i + 3] == ["   53 |           scroe += sum(play.cards.value)",
                                 "      |           ^~~~~"]
     assert out[-2] == "tests/broken/several_stages.yaml: 6 errors"
+
+
+@pytest.mark.parametrize("name, underlined", [
+    ("table_missing_player_count", "hand_size[player_count]"),   # an expression: all of it
+    ("unknown_function", "length"),                               # a name
+    ("bad_visibility", "hiden"),                                  # a YAML value
+    ("unknown_top_key", "choises"),                               # a YAML key
+])
+def test_the_tildes_cover_what_the_error_is_about(name, underlined):
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game(BROKEN / f"{name}.yaml")
+    source, caret = str(info.value).split("\n")[1:3]
+    start = caret.index("^")
+    assert caret.endswith("^" + "~" * (len(underlined) - 1))
+    assert source[start:start + len(underlined)] == underlined
