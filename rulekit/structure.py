@@ -21,7 +21,7 @@ import attrs
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
-from .errors import RuleError, Where, scalar_span
+from .errors import RuleError, scalar_span
 from .yamlsafe import LoadedYaml
 
 __all__ = ["Salvaged", "check_structure", "check_shape", "schema"]

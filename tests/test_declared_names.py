@@ -110,7 +110,7 @@ def test_right_names_load(line):
     load(with_phase(line))
 
 
-def test_every_game_file_validates(tmp_path):
+def test_every_game_file_validates():
     for path in [*ROOT.glob("games/*.yaml"), *ROOT.glob("docs/examples/*.yaml"), *ROOT.glob("tests/games/*.yaml")]:
         rulekit.load_game(path)
 
