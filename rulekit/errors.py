@@ -6,13 +6,30 @@ Every problem with a rule file is a :class:`RuleError` that knows *where* it is
 up, so authors fix a file in one pass instead of one error per run; the
 collection is raised as :class:`RuleFileError`.
 
+An error also carries the text of the line it points into, so it is shown
+as compilers show theirs: the line, and a caret under the column (``^~~~``
+under a known span).  The caret is placed by display width (a CJK character
+takes two terminal columns, a tab runs to the next multiple of 8), while
+column numbers stay 1-based character columns.
+
 Errors that happen while a match runs are separate: :class:`IllegalAction`
 (a driver sent an action that is not legal; the match is left untouched) and
 :class:`StepBudgetExceeded` (a rule file that never ends, naming the rule).
 """
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import attrs
+
+#: The line breaks YAML itself recognises, so line numbers match the reader's.
+LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+
+#: A shown source line longer than this (in terminal columns) is cut to a
+#: window around the caret: a rule file may hold one enormous line.
+SHOWN_WIDTH = 100
+_TAB = 8
 
 
 @attrs.frozen
@@ -31,15 +48,24 @@ class Where:
 
 @attrs.frozen
 class RuleError:
-    """One problem found in a rule file."""
+    """One problem found in a rule file.
+
+    ``span`` is how many characters from the column the problem covers (0:
+    unknown, shown as a lone caret); ``source`` is the text of the line,
+    filled in by the loader (see :func:`with_sources`).
+    """
 
     where: Where
     message: str
     expected: str = ""
     hint: str = ""
+    span: int = attrs.field(default=0, eq=False)
+    source: str | None = attrs.field(default=None, eq=False)
 
     def format(self) -> str:
         lines = [f"{self.where}: error: {self.message}"]
+        if self.source is not None and self.where.line:
+            lines.extend(show_source(self.source, self.where.line, self.where.column, self.span))
         if self.expected:
             lines.append(f"    expected: {self.expected}")
         if self.hint:
@@ -50,11 +76,122 @@ class RuleError:
         return self.format()
 
 
-class RuleFileError(Exception):
-    """A rule file could not be loaded; ``errors`` lists every problem found."""
+# ---- showing the source line ------------------------------------------------------
 
-    def __init__(self, errors: list[RuleError]):
-        self.errors = sorted(errors, key=lambda e: (e.where.file, e.where.line, e.where.column))
+
+def char_width(ch: str) -> int:
+    """Terminal columns one character takes (tabs are handled by the caller)."""
+    if unicodedata.combining(ch):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _cells(text: str) -> list[tuple[str, int]]:
+    """Each character as (what is shown, its width): tabs expanded to the next
+    tab stop, control characters shown as '?' (a rule file must not be able to
+    drive the terminal through an error message)."""
+    out, col = [], 0
+    for ch in text:
+        if ch == "\t":
+            shown = " " * (_TAB - col % _TAB)
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            shown = "?"
+        else:
+            shown = ch
+        width = len(shown) if ch == "\t" else char_width(shown)
+        out.append((shown, width))
+        col += width
+    return out
+
+
+def show_source(text: str, line: int, column: int, span: int = 0) -> list[str]:
+    """The two lines under an error's header: ``text`` after a gutter with the
+    line number, then a caret under 1-based character ``column`` (``^~~~``
+    across ``span`` characters).  A column past the end points just after the
+    last character (e.g. "unexpected end of line")."""
+    cells = _cells(text)
+    start = max(0, min(column - 1, len(cells)))
+    end = min(len(cells), start + max(span, 1))
+    lo, hi, cut_left, cut_right = _window(cells, start, end)
+    before = sum(w for _, w in cells[lo:start]) + (3 if cut_left else 0)
+    marked = max(1, sum(w for _, w in cells[start:end]))
+    shown = ("..." if cut_left else "") + "".join(s for s, _ in cells[lo:hi]) + ("..." if cut_right else "")
+    gutter = f"{line:>5} | "
+    return [gutter + shown.rstrip(), " " * (len(gutter) - 2) + "| " + " " * before + "^" + "~" * (marked - 1)]
+
+
+def _window(cells: list, start: int, end: int) -> tuple[int, int, bool, bool]:
+    """The characters shown of a long line: up to SHOWN_WIDTH columns around
+    the marked ones, so that the caret is always on screen."""
+    total = sum(w for _, w in cells)
+    if total <= SHOWN_WIDTH:
+        return 0, len(cells), False, False
+    lo, width = start, 0
+    while lo > 0 and width + cells[lo - 1][1] <= SHOWN_WIDTH // 3:
+        lo -= 1
+        width += cells[lo][1]
+    hi = lo
+    width = 0
+    while hi < len(cells) and (hi < end or width + cells[hi][1] <= SHOWN_WIDTH):
+        width += cells[hi][1]
+        hi += 1
+    return lo, hi, lo > 0, hi < len(cells)
+
+
+_PLAIN_END = re.compile(r"[,\[\]{}]|:(?= |$)| #")
+
+
+def scalar_span(line: str, column: int) -> int:
+    """How many characters the YAML scalar or key at 1-based ``column`` of
+    ``line`` takes: a quoted one to its closing quote, a plain one to the
+    end of its flow item, key or line (0 where a mapping, list or block
+    scalar starts: those are shown with a lone caret)."""
+    start = column - 1
+    if not 0 <= start < len(line) or line[start] in "{[|>" or line.startswith("- ", start):
+        return 0
+    quote = line[start]
+    if quote in "'\"":
+        i = start + 1
+        while i < len(line):
+            if line[i] == "\\" and quote == '"':
+                i += 2
+                continue
+            if line[i] == quote:
+                if quote == "'" and line.startswith("''", i):
+                    i += 2
+                    continue
+                return i + 1 - start
+            i += 1
+        return len(line) - start
+    end = _PLAIN_END.search(line, start)
+    text = line[start:end.start() if end else len(line)]
+    return len(text.rstrip())
+
+
+def source_lines(text: str) -> list[str]:
+    """The lines of a rule file, split where YAML splits them."""
+    return LINE_BREAK.split(text)
+
+
+def with_sources(errors: list[RuleError], lines: list[str] | tuple[str, ...]) -> list[RuleError]:
+    """The errors with the text of the line each points into."""
+    out = []
+    for e in errors:
+        if e.source is None and 1 <= e.where.line <= len(lines):
+            e = attrs.evolve(e, source=lines[e.where.line - 1])
+        out.append(e)
+    return out
+
+
+class RuleFileError(Exception):
+    """A rule file could not be loaded; ``errors`` lists every problem found,
+    in file order (each once)."""
+
+    def __init__(self, errors: list[RuleError], lines: list[str] | tuple[str, ...] | None = None):
+        if lines is not None:
+            errors = with_sources(errors, lines)
+        unique = list(dict.fromkeys(errors))
+        self.errors = sorted(unique, key=lambda e: (e.where.file, e.where.line, e.where.column))
         super().__init__(self.format())
 
     def format(self) -> str:

@@ -5,10 +5,17 @@ Stages, each reporting *every* problem it finds with file:line:column:
 1. :mod:`rulekit.yamlsafe` reads the YAML safely (no object tags, no
    aliases, no duplicate keys) and remembers where every node is.
 2. :mod:`rulekit.structure` checks the shape against the JSON Schema shipped
-   in ``rulekit/schema/``.
+   in ``rulekit/schema/``.  A malformed item (a choice with an unknown key, a
+   zone with a wrong value...) is set aside, and the rest goes on to stage 3,
+   so one run reports the structural errors *and* those in the effect text.
+   References to an item set aside are not reported as unknown names.
 3. This module builds the model and compiles every piece of effect text with
-   the lark grammar; unknown names, arities and table lookups that do not
-   cover every player count are reported at their position in the file.
+   the lark grammar; unknown names, arities, strings that should be names
+   (see :mod:`rulekit.lang.name_checks`) and table lookups that do not cover
+   every player count are reported at their position in the file.
+
+Every error is reported once, in file order, with the source line it points
+into.
 """
 from __future__ import annotations
 
@@ -19,14 +26,14 @@ import attrs
 from lark import Token
 
 from .cards import expand_cards
-from .errors import RuleError, RuleFileError, Where
+from .errors import RuleError, RuleFileError, Where, scalar_span, source_lines
 from .lang import calls
 from .lang.codegen import CodeGen, CompileLimit
-from .lang.names import BUILTINS, Names, suggest
+from .lang.names import BUILTINS, Lost, Names, suggest
 from .lang.parser import EffectSyntaxError, parse_effect
 from .loader_choices import ChoicesBuilder
 from .model import Card, ChoiceDef, Game, PhaseDef, Script, TriggerDef, ZoneDef
-from .structure import check_structure
+from .structure import Salvaged, check_shape, salvage
 from .yamlsafe import LoadedYaml, load_yaml
 
 BOX = "box"
@@ -45,38 +52,62 @@ def load_game(path: str | Path) -> Game:
 
 
 def load_game_text(text: str, file: str = "<text>") -> Game:
-    loaded = load_yaml(text, file)
-    errors = check_structure(loaded)
-    if errors:
-        raise RuleFileError(errors)
-    builder = _Builder(loaded)
+    lines = source_lines(text)
+    try:
+        loaded = load_yaml(text, file)
+    except RuleFileError as err:
+        raise RuleFileError(err.errors, lines) from None
+    errors, bad = check_shape(loaded)
+    salvaged = salvage(loaded, bad) if errors else None
+    if errors and salvaged is None:
+        raise RuleFileError(errors, lines)
+    builder = _Builder(salvaged.loaded if salvaged else loaded, salvaged)
     game = builder.build()
-    if builder.errors or game is None:
-        raise RuleFileError(builder.errors)
+    if errors or builder.errors or game is None:
+        raise RuleFileError(errors + builder.errors, lines)
     return game
 
 
 class _Builder(ChoicesBuilder):
-    """Builds one Game from one loaded file, collecting every error."""
+    """Builds one Game from one loaded file, collecting every error.
 
-    def __init__(self, loaded: LoadedYaml):
+    ``salvaged`` (for a file with structural errors) says what was set aside:
+    the rest is checked, and nothing is built.
+    """
+
+    def __init__(self, loaded: LoadedYaml, salvaged: Salvaged | None = None):
         self.loaded = loaded
         self.data: dict = loaded.data
         self.file = loaded.file
         self.errors: list[RuleError] = []
         self.rule_where: dict[str, Where] = {}
         self._trees: dict = {}
+        self.salvaged = salvaged
+        self.lost = None if salvaged is None else Lost(
+            salvaged.names, salvaged.sections, salvaged.cards_lost, salvaged.players_lost)
 
     def err(self, path: tuple, message: str, expected: str = "", hint: str = "", key: bool = False):
         where = self.loaded.key_where(path) if key else self.loaded.where(path)
-        error = RuleError(where, message, expected, hint)
+        value = self._value(path)
+        span = scalar_span(self.loaded._line(where.line - 1), where.column) \
+            if key or isinstance(value, (str, int, float)) else 0
+        error = RuleError(where, message, expected, hint, span)
         if error not in self.errors:      # e.g. one template error, not one per generated card
             self.errors.append(error)
+
+    def _value(self, path: tuple):
+        node = self.data
+        for k in path:
+            try:
+                node = node[k]
+            except (KeyError, IndexError, TypeError):
+                return None
+        return node
 
     def cards(self) -> tuple[Card, ...]:
         cards = expand_cards(self.data["cards"], self.err)
         total = self.data.get("card_total")
-        if total is not None and total != len(cards):
+        if total is not None and total != len(cards) and not (self.lost and self.lost.cards):
             counts = ", ".join(f"entry {i + 1} ('{e['name']}'): {n}"
                                for i, (e, n) in enumerate(self._entry_counts(cards)))
             self.err(("card_total",), f"the cards add up to {len(cards)}, but card_total says {total}",
@@ -129,7 +160,8 @@ class _Builder(ChoicesBuilder):
 
     def report(self, path: tuple, gen: CodeGen):
         for e in gen.errors:
-            error = RuleError(self.loaded.text_where(path, e.line, e.column), e.message, e.expected, e.hint)
+            error = RuleError(self.loaded.text_where(path, e.line, e.column), e.message, e.expected, e.hint,
+                              e.span)
             if error not in self.errors:
                 self.errors.append(error)
         gen.errors.clear()
@@ -143,7 +175,7 @@ class _Builder(ChoicesBuilder):
         names = self.names(cards)
         gen = self.generator(names, cards)
         self.compile_all(gen, names, cards)
-        if self.errors:
+        if self.errors or self.salvaged:     # a file with structural errors is only checked
             return None
         try:
             ns = gen.build(self.file, cards)
@@ -173,6 +205,7 @@ class _Builder(ChoicesBuilder):
                          "another name", "procedures may be used as name(args), so the names must differ",
                          key=True)
         trees = [t for t in (self.parse(path) for path in self._script_paths()) if t is not None]
+        trees += self._lost_trees()
         event_fields = {str(k.children[0]) for t in trees for sub in t.iter_subtrees()
                         if sub.data == "emit_stmt" and sub.children[1] is not None
                         for k in sub.children[1].children}
@@ -192,22 +225,104 @@ class _Builder(ChoicesBuilder):
                 if name in d.get(section, {}):
                     self.err(("zones", name), f"'{name}' names both a zone and an entry of {section}",
                              "distinct names for zones, variables, tables and choices", key=True)
+        prop_values, list_props = self.prop_values(cards)
+        name_sets = self.name_sets(prop_values)
         return Names(
             zones=zdefs, vars=frozenset(d.get("vars", {})),
             player_vars=frozenset(d.get("player_vars", {})), tables=d.get("tables", {}),
             choices=frozenset(d.get("choices", {})), procedures=frozenset(d.get("procedures", {})),
             phases=phase_index,
             min_players=d["players"]["min"], max_players=d["players"]["max"],
-            proc_params={n: tuple(p.get("params", ())) for n, p in d.get("procedures", {}).items()
+            proc_params={n: _param_names(p.get("params", ())) for n, p in d.get("procedures", {}).items()
                          if isinstance(p, dict)},
-            choice_params={n: tuple(c.get("params", ())) for n, c in d.get("choices", {}).items()},
+            choice_params={n: _param_names(c.get("params", ())) for n, c in d.get("choices", {}).items()},
             choice_skip={n: c["skip_if_only"] for n, c in d.get("choices", {}).items() if "skip_if_only" in c},
             one_card_choices=frozenset(
                 n for n, c in d.get("choices", {}).items()
                 if c.get("options") and all(o.get("cards") == 1 and "parts" not in o and "player" not in o
                                             for o in c["options"])),
             options={n: o["default"] for n, o in d.get("options", {}).items()},
-            event_fields=frozenset(event_fields), eliminates=eliminates)
+            event_fields=frozenset(event_fields), eliminates=eliminates,
+            name_sets=name_sets, param_sets=self.param_sets(name_sets), prop_values=prop_values,
+            list_props=frozenset(list_props), lost=self.lost)
+
+    def _lost_trees(self) -> list:
+        """The parse trees of effect text set aside with a malformed item (the
+        events it emits are still emitted); their own errors are not reported."""
+        out = []
+        for text in self.salvaged.lost_texts if self.salvaged else ():
+            try:
+                out.append(parse_effect(text, "script"))
+            except EffectSyntaxError:
+                pass
+        return out
+
+    # ---- declared names ----------------------------------------------------------------
+    @staticmethod
+    def prop_values(cards) -> tuple[dict[str, dict], set[str]]:
+        """Every value of every card property (a list's elements), in the
+        order of the cards, and the properties that are lists: what a string
+        compared with one may be."""
+        values: dict[str, dict] = {}
+        lists: set[str] = set()
+        for card in cards:
+            for prop, value in card.props.items():
+                known = values.setdefault(prop, {})
+                if isinstance(value, list):
+                    lists.add(prop)
+                    known.update(dict.fromkeys(v for v in value if not isinstance(v, (list, dict))))
+                elif not isinstance(value, dict):
+                    known[value] = None
+        return values, lists
+
+    def name_sets(self, prop_values: dict[str, dict]) -> dict[str, dict | None]:
+        """The names each entry of ``names:`` declares, in order: its ``values``
+        and every value of its ``card_props`` (None when some card entries
+        were set aside, so not every name is known)."""
+        out: dict[str, dict | None] = {}
+        for set_name, spec in self.data.get("names", {}).items():
+            if isinstance(spec, list):
+                out[set_name] = dict.fromkeys(spec)
+                continue
+            path = ("names", set_name)
+            if "values" not in spec and "card_props" not in spec:
+                self.err(path, f"names entry '{set_name}' declares no names",
+                         "values: [...] and / or card_props: [...]",
+                         f"e.g. {set_name}: {{card_props: [kind]}} for every kind a card has")
+                out[set_name] = None        # its uses are not reported on top
+                continue
+            found = dict.fromkeys(spec.get("values", ()))
+            props = spec.get("card_props", ())
+            for i, prop in enumerate([props] if isinstance(props, str) else props):
+                if prop not in prop_values:
+                    if not (self.lost and self.lost.cards):
+                        self.err(path + ("card_props",) + (() if isinstance(props, str) else (i,)),
+                                 f"no card has a property '{prop}'",
+                                 "a card property: " + ", ".join(sorted(prop_values)), suggest(prop, prop_values))
+                    continue
+                found.update(dict.fromkeys(v for v in prop_values[prop] if isinstance(v, str)))
+            out[set_name] = None if props and self.lost and self.lost.cards else found
+        return out
+
+    def param_sets(self, name_sets: dict) -> dict[tuple[str, str], tuple[str | None, ...]]:
+        """For each procedure and choice with a parameter declared
+        ``{name: p, one_of: SET}``: the SET of every parameter (None: any value)."""
+        out = {}
+        for kind, section in (("procedure", "procedures"), ("choice", "choices")):
+            for name, spec in self.data.get(section, {}).items():
+                params = spec.get("params", ()) if isinstance(spec, dict) else ()
+                sets = tuple(p.get("one_of") if isinstance(p, dict) else None for p in params)
+                for i, set_name in enumerate(sets):
+                    if set_name is not None and set_name not in name_sets and not (
+                            self.lost and (set_name in self.lost.names or "names" in self.lost.sections)):
+                        self.err((section, name, "params", i, "one_of"),
+                                 f"no entry '{set_name}' under names:",
+                                 "the name of an entry of the names: section",
+                                 suggest(set_name, name_sets)
+                                 or f"declare it, e.g. names: {{{set_name}: {{card_props: [...]}}}}")
+                if any(sets):
+                    out[(kind, name)] = sets
+        return out
 
     def generator(self, names: Names, cards) -> CodeGen:
         """A code generator told which scripts can stop at a decision."""
@@ -246,9 +361,10 @@ class _Builder(ChoicesBuilder):
         return ("procedures", name, "effect") if isinstance(self.data["procedures"][name], dict) \
             else ("procedures", name)
 
-    @staticmethod
-    def card_props(cards) -> set[str]:
-        return set().union(*(c.props for c in cards)) if cards else set()
+    def card_props(self, cards) -> set[str]:
+        """Every card property (with those of card entries set aside)."""
+        lost = self.salvaged.lost_props if self.salvaged else frozenset()
+        return set().union(lost, *(c.props for c in cards))
 
     def _script(self, gen: CodeGen, fname: str, path: tuple, rule: str, params=(), kinds=None) -> None:
         self._compile(gen, fname, path, rule, params, "script", kinds)
@@ -284,6 +400,7 @@ class _Builder(ChoicesBuilder):
         self.option_defs = {}
         props = self.card_props(cards)
         for cname, cspec in d.get("choices", {}).items():
+            gen.declared_params = self._declared_params("choice", cname, names)
             self.option_defs[cname] = self.choice(gen, cname, cspec, props)
             cparams = names.choice_params.get(cname, ())
             if "if_none" in cspec:
@@ -292,13 +409,18 @@ class _Builder(ChoicesBuilder):
             if cname in d.get("heuristics", {}):
                 self._expression(gen, f"H_{gen.choice_fn[cname]}", ("heuristics", cname),
                                  f"heuristic '{cname}'", ("chosen", "option", "player") + cparams)
+        gen.declared_params = {}
         for hname in d.get("heuristics", {}):
-            if hname not in names.choices:
+            if hname not in names.choices and not (self.lost and (hname in self.lost.names
+                                                                 or "choices" in self.lost.sections)):
                 self.err(("heuristics", hname), f"heuristic for unknown choice '{hname}'",
                          "the name of a choice", suggest(hname, names.choices), key=True)
         for pname in d.get("procedures", {}):
-            self._script(gen, gen.proc_fn[pname], self.proc_path(pname), f"procedure '{pname}'",
+            path = self.proc_path(pname)
+            gen.declared_params = self._declared_params("procedure", pname, names)
+            self._script(gen, gen.proc_fn[pname], path, f"procedure '{pname}'",
                          names.proc_params.get(pname, ()))
+            gen.declared_params = {}
         for vname, vspec in d.get("player_vars", {}).items():
             if isinstance(vspec, dict) and "shown_when" in vspec:
                 self._expression(gen, f"VIS_{vname}", ("player_vars", vname, "shown_when"),
@@ -326,10 +448,19 @@ class _Builder(ChoicesBuilder):
         for i, sname in enumerate(d.get("stats", {})):
             self._expression(gen, f"S{i}", ("stats", sname), f"stat '{sname}'", ("outcome",))
 
+    @staticmethod
+    def _declared_params(kind: str, name: str, names: Names) -> dict[str, str]:
+        """The parameters of a procedure or choice that take a name from a
+        ``names:`` entry (the code generator skips those its text sets)."""
+        sets = names.param_sets.get((kind, name))
+        if not sets:
+            return {}
+        params = names.proc_params.get(name, ()) if kind == "procedure" else names.choice_params.get(name, ())
+        return {p: s for p, s in zip(params, sets) if s is not None}
+
     def _triggers(self, gen: CodeGen) -> None:
         emitted: set[str] = set()
-        for path in self._script_paths():
-            tree = self.parse(path)
+        for tree in [self.parse(path) for path in self._script_paths()] + self._lost_trees():
             if tree is not None:
                 emitted |= calls.collect_flags(tree)[2]
         for i, tspec in enumerate(self.data.get("triggers", [])):
@@ -421,3 +552,8 @@ class _Builder(ChoicesBuilder):
                 return False
         return True
 
+
+
+def _param_names(params) -> tuple[str, ...]:
+    """Parameter names, from ``[p, {name: skill, one_of: skill}]``."""
+    return tuple(p["name"] if isinstance(p, dict) else p for p in params)

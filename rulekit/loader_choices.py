@@ -50,7 +50,7 @@ class ChoicesBuilder:
         for e in gen.errors:   # each carries the key of the choice it came from
             where = self.loaded.text_where(base + e.path, e.line, e.column) if e.path \
                 else self.loaded.where(base)
-            error = RuleError(where, e.message, e.expected, e.hint)
+            error = RuleError(where, e.message, e.expected, e.hint, e.span if e.path else 0)
             if error not in self.errors:
                 self.errors.append(error)
         gen.errors.clear()

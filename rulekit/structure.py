@@ -9,6 +9,7 @@ is ("in option 2 of choice 'attack'"), points at the right line and column
 """
 from __future__ import annotations
 
+import copy
 import difflib
 import functools
 import json
@@ -16,13 +17,14 @@ import re
 from importlib import resources
 from typing import Any, Iterable
 
+import attrs
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
-from .errors import RuleError
+from .errors import RuleError, scalar_span
 from .yamlsafe import LoadedYaml
 
-__all__ = ["check_structure", "schema"]
+__all__ = ["Salvaged", "check_structure", "check_shape", "schema"]
 
 _IDENTIFIER = "^[A-Za-z_\u4e00-\u9fff][A-Za-z0-9_\u4e00-\u9fff]*$"
 _RANGE = r"^\d+\.\.\d+$"
@@ -59,6 +61,7 @@ _NAMED = {
     "options": "option",
     "display": "display value",
     "public": "public value",
+    "names": "names entry",
 }
 # Lists whose items are things, by the path of the list.
 _LISTED = {("cards",): "card entry", ("triggers",): "trigger", ("turn", "phases"): "phase"}
@@ -87,13 +90,258 @@ def _validator() -> jsonschema.protocols.Validator:
 
 def check_structure(loaded: LoadedYaml) -> list[RuleError]:
     """Every structural problem of the rule file, sorted by position."""
+    return check_shape(loaded)[0]
+
+
+def check_shape(loaded: LoadedYaml) -> tuple[list[RuleError], set[tuple]]:
+    """Every structural problem, sorted by position, and the path of each
+    value found wrong (for an unknown or missing key: the key's path), so
+    the loader can set aside just those parts and check the rest."""
     translator = _Translator(loaded)
     found: list[RuleError] = []
+    bad: set[tuple] = set()
     for error in _validator().iter_errors(loaded.data):
-        found.extend(translator.translate(error))
-    found.extend(_player_range(loaded))
+        found.extend(_with_span(loaded, e) for e in translator.translate(error))
+        bad.update(_bad_paths(error))
+    for e in _player_range(loaded):
+        found.append(_with_span(loaded, e))
+        bad.add(("players", "max"))
     unique = list(dict.fromkeys(found))
-    return sorted(unique, key=lambda e: (e.where.line, e.where.column, e.message))
+    return sorted(unique, key=lambda e: (e.where.line, e.where.column, e.message)), bad
+
+
+def _bad_paths(error: ValidationError) -> list[tuple]:
+    """Where one schema error is: the value, or each unknown / missing key."""
+    path = tuple(error.absolute_path)
+    if "propertyNames" in error.relative_schema_path:
+        return [path + (error.instance,)]
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {})
+        return [path + (k,) for k in error.instance if k not in known]
+    if error.validator == "required" and isinstance(error.instance, dict):
+        return [path + (k,) for k in error.validator_value if k not in error.instance]
+    return [path]
+
+
+def _with_span(loaded: LoadedYaml, error: RuleError) -> RuleError:
+    """The error with the extent of the scalar or key it points at, when it
+    points at one (not at a mapping or list, and not at a missing key)."""
+    if error.span or error.message.startswith("missing required"):
+        return error
+    return attrs.evolve(error, span=scalar_span(loaded._line(error.where.line - 1), error.where.column))
+
+
+# ---- setting aside what is malformed ---------------------------------------------------
+
+#: Lists whose items stand alone (an item set aside does not hide the others).
+_ITEM_LISTS = (("cards",), ("triggers",), ("turn", "phases"))
+#: Top-level keys that must be there for the rest to be checked, and what
+#: stands in for them when they are missing or malformed.
+_STAND_INS: dict[str, Any] = {"name": "?", "players": {"min": 1, "max": 1}, "cards": [], "zones": {},
+                             "turn": {"phases": []}}
+
+
+@attrs.frozen
+class Salvaged:
+    """What can still be checked of a file with structural errors.
+
+    ``loaded`` is the file without its malformed parts (positions kept);
+    the rest says what was set aside, so that references to it are not
+    reported again as unknown names: a follow-on error only hides the real
+    one.
+    """
+
+    loaded: LoadedYaml
+    #: names of the items set aside (a choice, a zone, a phase...)
+    names: frozenset[str] = frozenset()
+    #: a whole section was set aside (its names are unknown)
+    sections: frozenset[str] = frozenset()
+    #: card entries set aside (card properties and their values are not all known)
+    cards_lost: bool = False
+    #: card properties named by the entries set aside
+    lost_props: frozenset[str] = frozenset()
+    #: the player counts are not known
+    players_lost: bool = False
+    #: effect text of the items set aside (events they emit are not unknown)
+    lost_texts: tuple[str, ...] = ()
+
+
+def salvage(loaded: LoadedYaml, bad: set[tuple]) -> Salvaged | None:
+    """The file without the items that have structural errors, or None when
+    too little is left to check (the top level is not a mapping)."""
+    data = loaded.data
+    if not isinstance(data, dict) or () in bad:
+        return None
+    data = copy.copy(data)
+    names: set[str] = set()
+    sections: set[str] = set()
+    dropped: dict[tuple, set] = {lst: set() for lst in _ITEM_LISTS}
+    lost: list = []
+    for path in sorted(bad, key=lambda p: (len(p), repr(p))):
+        unit = _unit(path)
+        if unit[:-1] in dropped and unit[-1] in dropped[unit[:-1]]:
+            continue
+        _set_aside(data, unit, names, sections, dropped, lost)
+    for key, stand_in in _STAND_INS.items():
+        if key not in data:
+            data[key] = copy.deepcopy(stand_in)
+    data["turn"] = dict(data["turn"])
+    for lst, gone in dropped.items():
+        if gone:
+            parent = data["turn"] if lst == ("turn", "phases") else data
+            parent[lst[-1]] = [item for i, item in enumerate(parent[lst[-1]]) if i not in gone]
+    props, texts = _lost_parts(lost)
+    return Salvaged(
+        loaded=_reindexed(loaded, data, dropped), names=frozenset(names), sections=frozenset(sections),
+        cards_lost=bool(dropped[("cards",)]) or "cards" in sections, lost_props=frozenset(props),
+        players_lost=any(p[:1] == ("players",) for p in bad), lost_texts=tuple(texts))
+
+
+def _unit(path: tuple) -> tuple:
+    """The part of the file set aside for an error at ``path``: the whole
+    item of a section (a choice, a zone, a card entry, a phase...), else the
+    top-level key (or key of ``turn``) itself."""
+    if len(path) >= 2 and path[0] in _NAMED:
+        return path[:2]
+    for lst in _ITEM_LISTS:
+        n = len(lst)
+        if len(path) > n and path[:n] == lst and isinstance(path[n], int):
+            return path[:n + 1]
+    return path[:2] if path[:1] == ("turn",) and len(path) >= 2 else path[:1]
+
+
+def _set_aside(data: dict, unit: tuple, names: set, sections: set, dropped: dict, lost: list) -> None:
+    """Remove ``unit`` from ``data`` (a copy), noting what it was."""
+    head = unit[0]
+    if unit[:-1] in dropped:                       # an item of a list: removed when all are known
+        parent = data.get(head) if len(unit) == 2 else data.get("turn", {}).get("phases")
+        item = parent[unit[-1]] if isinstance(parent, list) and unit[-1] < len(parent) else None
+        dropped[unit[:-1]].add(unit[-1])
+        lost.append((unit[:-1], item))
+        if unit[:-1] == ("turn", "phases"):
+            name = item.get("name") if isinstance(item, dict) else None
+            if isinstance(name, str):
+                names.add(name)
+            else:
+                sections.add("phases")
+        return
+    if len(unit) == 2 and head in _NAMED:
+        section = data.get(head)
+        if isinstance(section, dict) and unit[1] in section:
+            data[head] = {k: v for k, v in section.items() if k != unit[1]}
+            lost.append(((head,), section[unit[1]]))
+        names.add(str(unit[1]))
+        return
+    if unit == ("turn", "phases"):
+        data["turn"] = {**data["turn"], "phases": []} if isinstance(data.get("turn"), dict) else {"phases": []}
+        sections.add("phases")
+        return
+    if head == "turn" and len(unit) == 2:
+        if isinstance(data.get("turn"), dict):
+            data["turn"] = {k: v for k, v in data["turn"].items() if k != unit[1]}
+        return
+    if head == "players" and isinstance(data.get("players"), dict):
+        good = [v for v in data["players"].values() if isinstance(v, int) and not isinstance(v, bool) and v >= 1]
+        data["players"] = {"min": min(good), "max": min(good)} if good else dict(_STAND_INS["players"])
+        return
+    value = data.pop(head, None)
+    if value is not None:
+        lost.append(((head,), value))
+    if head in ("cards", "triggers"):
+        sections.add(head)
+    elif head == "turn":
+        sections.add("phases")
+    elif head in _NAMED or head not in schema()["properties"]:
+        # the names the section meant to declare, as far as they can be told
+        # ('choises:' is a mapping of choices; a list of one-key mappings is
+        # a mapping written as a list); else none of its names is known
+        found = _declared_names(value)
+        names.update(found)
+        if not found and head in _NAMED:
+            sections.add(head)
+
+
+def _declared_names(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(map(str, value))
+    if isinstance(value, list):
+        return {str(k) for item in value if isinstance(item, dict) for k in item} | {
+            item for item in value if isinstance(item, str)}
+    return set()
+
+
+def _lost_parts(lost: list) -> tuple[set[str], list[str]]:
+    """Card properties and effect text (that emits events) of the parts set aside."""
+    props: set[str] = set()
+    texts: list[str] = []
+    for (section, *_), item in lost:
+        if section == "cards":
+            for entry in item if isinstance(item, list) else [item]:
+                props |= _entry_props(entry)
+        texts.extend(_emitting_texts(item))
+    return props, texts
+
+
+def _emitting_texts(value: Any, depth: int = 0) -> list[str]:
+    """Every string in ``value`` that may hold an 'emit' statement."""
+    if isinstance(value, str):
+        return [value] if "emit" in value else []
+    if depth > 8:
+        return []
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return [t for v in items for t in _emitting_texts(v, depth + 1)]
+
+
+def _entry_props(entry: Any) -> set[str]:
+    if not isinstance(entry, dict):
+        return set()
+    props = set(entry["props"]) if isinstance(entry.get("props"), dict) else set()
+    each = entry.get("each")
+    if isinstance(each, dict):
+        props |= set(each)
+        for values in each.values():
+            for v in values if isinstance(values, list) else ():
+                if isinstance(v, dict):
+                    props |= set(v)
+    return {p for p in props if isinstance(p, str)}
+
+
+def _reindexed(loaded: LoadedYaml, data: dict, dropped: dict[tuple, set]) -> LoadedYaml:
+    """``loaded`` for ``data``: positions of list items after one set aside
+    move up with their items."""
+    moves = {}
+    for lst, gone in dropped.items():
+        if gone:
+            old = _container(loaded.data, lst)
+            count = len(old) if isinstance(old, list) else 0
+            moves[lst] = {i: i - sum(1 for g in gone if g < i) for i in range(count) if i not in gone}
+    if not moves:
+        return attrs.evolve(loaded, data=data)
+
+    def remap(table: dict) -> dict:
+        out = {}
+        for path, value in table.items():
+            for lst, new in moves.items():
+                n = len(lst)
+                if len(path) > n and path[:n] == lst and isinstance(path[n], int):
+                    if path[n] not in new:
+                        break
+                    path = lst + (new[path[n]],) + path[n + 1:]
+            else:
+                out[path] = value
+        return out
+
+    return attrs.evolve(loaded, data=data, positions=remap(loaded.positions),
+                        key_positions=remap(loaded.key_positions), scalars=remap(loaded._scalars))
+
+
+def _container(data: Any, path: tuple) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
 
 
 def _player_range(loaded: LoadedYaml) -> list[RuleError]:

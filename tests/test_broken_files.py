@@ -1,7 +1,9 @@
 """Broken rule files are reported well.
 
 Every file in ``tests/broken/`` except ``valid_base.yaml`` is that small,
-valid game with one defect (its header comment says which).  For each file
+valid game with one defect, or with several (``several_*``: defects in
+several stages at once, all reported in one run); its header comment says
+which.  For each file
 this checks the exact ``file:line:column: error: message`` lines the loader
 reports, that the position points at the defect itself (``at``: the text
 found at that line and column), and that an ``expected:`` or ``hint:`` line
@@ -201,6 +203,22 @@ CASES = [
          ["5:24: error: 'max' in 'players': expected an integer, got a string ('two')",
           "16:22: error: 'visibility' in zone 'deck': 'secret' is not allowed",
           "28:9: error: unknown key 'form' in option 1 of choice 'play'"],
+         at='"two"', expected="an integer"),
+    # ---- defects in several stages at once: structure, syntax and names -----------
+    Case("several_stages",
+         ["21:22: error: 'visibility' in zone 'deck': 'hiden' is not allowed",
+          "33:9: error: unknown key 'form' in option 1 of choice 'play'",
+          "40:27: error: no card has rank '3'",
+          "45:19: error: syntax error in effect text: unexpected end of line",
+          "53:11: error: cannot assign to unknown variable 'scroe'",
+          "61:11: error: stat 'rounds': expected a string or an integer, got a list"],
+         at="hiden}", expected="one of: public, hidden, owner, top", hint="did you mean 'hidden'?"),
+    Case("several_stages_sections",
+         ["10:24: error: 'max' in 'players': expected an integer, got a string ('two')",
+          "21:5: error: unknown key 'prop' in card entry 2",
+          "29:3: error: 'choices': expected a mapping, got a list",
+          "33:15: error: unknown name 'dek'",
+          "43:22: error: syntax error in effect text: unexpected end of line"],
          at='"two"', expected="an integer"),
 ]
 

@@ -556,3 +556,10 @@ def test_simulate_says_decided_for_competitive_games_and_win_rate_for_cooperativ
     assert code == 0 and "decided:   100.00% (20 of 20 games had winners" in out and "win rate" not in out
     code, out, _ = run(capsys, "simulate", GAME, "-p", "2", "-g", "20")
     assert code == 0 and "win rate:" in out and "decided:" not in out
+
+
+def test_describe_shows_parameters_that_take_declared_names(capsys):
+    code, out, _ = run(capsys, "describe", str(ROOT / "games" / "sanguosha.yaml"))
+    assert code == 0
+    assert "  has(p, skill: one of skill): — p is in the game and has the skill" in out
+    assert "  confirm(p, what: one of skill_or_kind) (who: p)" in out

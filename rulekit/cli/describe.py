@@ -58,7 +58,7 @@ def describe(game: Game) -> str:
             spec = src.get("procedures", {}).get(name, "")
             if not isinstance(spec, dict):
                 spec = {"effect": spec}
-            params = f"({', '.join(spec['params'])})" if spec.get("params") else ""
+            params = _params(spec)
             doc = f" — {one_line(spec['doc'])}" if spec.get("doc") else ""
             out += [f"  {name}{params}:{doc}"] + _code(spec.get("effect", ""))
     if src.get("setup"):
@@ -126,11 +126,19 @@ def _code(text: Any, indent: str = "      ") -> list[str]:
     return [indent + line if line.strip() else "" for line in lines]
 
 
+def _params(spec: dict) -> str:
+    """``(p, skill: one of skill)``: a procedure's or choice's parameters."""
+    if not spec.get("params"):
+        return ""
+    return "(" + ", ".join(p if isinstance(p, str) else f"{p['name']}: one of {p['one_of']}"
+                           for p in spec["params"]) + ")"
+
+
 def _describe_choice(name: str, choice: Any, src: dict) -> list[str]:
     spec = src.get("choices", {}).get(name, {})
     who = spec.get("who", "current")
     heuristic = src.get("heuristics", {}).get(name)
-    params = f"({', '.join(spec['params'])})" if spec.get("params") else ""
+    params = _params(spec)
     out = [f"  {name}{params} (who: {who}): {choice.prompt}"]
     if spec.get("doc"):
         out += textwrap.wrap(spec["doc"], 76, initial_indent="    ", subsequent_indent="    ")

@@ -35,6 +35,7 @@ from .calls import collect_flags
 from .gen_choices import ChoicesMixin
 from .gen_expressions import _TABLED, ExpressionsMixin
 from .gen_statements import CHOSEN_FIELDS, StatementsMixin
+from .name_checks import NameChecksMixin
 from .names import Names
 
 __all__ = ["CHOSEN_FIELDS", "CodeGen", "CompileError", "collect_flags"]
@@ -44,9 +45,10 @@ class CompileError(Exception):
     """``path`` (when set) says which key of a choice the text came from."""
 
     def __init__(self, message: str, line: int, column: int, expected: str = "", hint: str = "",
-                 path: tuple = ()):
+                 path: tuple = (), span: int = 0):
         self.message, self.line, self.column = message, line, column
         self.expected, self.hint, self.path = expected, hint, path
+        self.span = span            # characters of the text the error is about (0: unknown)
         super().__init__(message)
 
 
@@ -77,6 +79,17 @@ def _first_passed(entries: list):
         if passed:
             return i
     return -1
+
+
+def _span(node) -> int:
+    """How many characters of its line ``node`` covers (0 when not on one line)."""
+    if isinstance(node, Token):
+        text = str(node)
+        return 0 if "\n" in text else len(text)
+    meta = getattr(node, "meta", None)
+    if meta is not None and not getattr(meta, "empty", True) and meta.end_line == meta.line:
+        return max(0, meta.end_column - meta.column)
+    return 0
 
 
 def _pos(node) -> tuple[int, int]:
@@ -115,7 +128,7 @@ class _Func:
         return "\n".join([head, *hoists, *body]) + "\n", origins
 
 
-class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
+class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
     """Writes the generated module of one rule file.
 
     Function names are fixed before any body is written (procedures ``P0..``,
@@ -167,6 +180,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.locate: Any = None         # locate(path, line, column) -> Where, set by the loader
         self.origin = None              # position of the statement being written
         self.card_props: frozenset[str] = frozenset()
+        #: parameters of the text being written that take a name from a
+        #: ``names:`` entry: parameter -> entry (see NameChecksMixin)
+        self.declared_params: dict[str, str] = {}
         self.can_yield = False          # the function being written may stop for a decision
         self.can_return = False         # ... and may 'return' (procedures and triggers)
         self.resets = (False, False)    # some variables reset every (turn, phase)
@@ -251,8 +267,10 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         return "\n".join(lines) + "\n", [(self.origin, self.rule)] * len(lines)
 
     def error(self, node, message: str, expected: str = "", hint: str = ""):
+        if self.names.follow_on(node, message):
+            return          # about a part set aside for a structural error, reported already
         line, col = _pos(node)
-        self.errors.append(CompileError(message, line, col, expected, hint, self.error_path))
+        self.errors.append(CompileError(message, line, col, expected, hint, self.error_path, _span(node)))
 
     def _begin(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str],
                kinds: dict | None = None):
@@ -261,6 +279,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         self.prefix = "L_"
         self.comp_vars = set(params)
         self.locals = set(params) | local_names
+        self.rebound: set[str] = set()
         self.local_kinds = dict(kinds or {})
         self.can_yield = self.can_return = False
         self.loop_depth = 0
@@ -345,7 +364,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin):
         """``kinds``: the static kinds of parameters (e.g. a trigger's event)."""
         self._assigned = self._assigned_names(tree)
         self.check_shadowing(tree)
-        self._begin(fname, params, rule, self._declared(tree), kinds)
+        declared = self._declared(tree)
+        self._begin(fname, params, rule, declared, kinds)
+        self.rebound = declared | self._assigned    # names the text sets (a parameter too)
         self.can_yield = self.can_return = True
         self.block(tree.children, 1)
         self._end()

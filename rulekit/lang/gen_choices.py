@@ -28,7 +28,7 @@ class ChoicesMixin:
     def choice(self, cname: str, spec: dict, parsed: dict, rule: str, ranges: dict) -> None:
         """The enumerator ``O_i(m)``: the Decision with every legal action, or
         None.  ``ranges[i]`` is (fewest, most) cards for card options."""
-        params = tuple(spec.get("params", ()))
+        params = self.names.choice_params.get(cname, ())
         self._begin(self.choice_fn[cname], params, rule, set())
         self.pools = {}
         self.emit(1, "out = []")

@@ -355,6 +355,7 @@ class ExpressionsMixin:
             self.error(name_tok, f"procedure '{name}' takes {len(params)} argument(s), got {len(arg_nodes)}",
                        f"{name}({', '.join(params)})" if params else f"call {name}")
             return "None", "any"
+        self.check_name_args("procedure", name, arg_nodes)
         args = "".join(", " + self.expr(a)[0] for a in arg_nodes)
         call = f"{self.proc_fn[name]}(m{args})"
         if name not in self.deciding_procs:
@@ -379,6 +380,7 @@ class ExpressionsMixin:
         return self._binary(node, _ARITH, "int")
 
     def e_compare_op(self, node):
+        self.check_compared(node)
         left, op, right = node.children
         if str(op) in ("==", "!=") and isinstance(right, Tree) and right.data == "none":
             return f"({self.expr(left)[0]} {'is' if str(op) == '==' else 'is not'} None)", "bool"
@@ -394,9 +396,11 @@ class ExpressionsMixin:
         return f"{src}.cards" if kind == "zone" else src
 
     def e_in_op(self, node):
+        self.check_compared(node)
         return f"({self.expr(node.children[0])[0]} in {self._container(node.children[1])})", "bool"
 
     def e_not_in_op(self, node):
+        self.check_compared(node)
         return f"({self.expr(node.children[0])[0]} not in {self._container(node.children[1])})", "bool"
 
     def e_and_op(self, node):

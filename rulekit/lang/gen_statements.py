@@ -216,6 +216,7 @@ class StatementsMixin:
             self.error(name_tok, f"choice '{name}' takes {len(params)} argument(s), got {len(arg_nodes)}",
                        f"choose {name}({', '.join(params)})" if params else f"choose {name}")
             return
+        self.check_name_args("choice", name, arg_nodes)
         args = "".join(", " + self.expr(a)[0] for a in arg_nodes)
         self.fn.hoist.add("CH")
         self.emit(depth, f"_d = {self.choice_fn[name]}(m{args})")

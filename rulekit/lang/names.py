@@ -11,6 +11,7 @@ import difflib
 from typing import Any
 
 import attrs
+from lark import Token, Tree
 
 from ..engine.runtime import Zone
 from ..model import Card
@@ -46,6 +47,21 @@ class Names:
     options: dict[str, Any] = attrs.field(factory=dict)      # match option -> default
     event_fields: frozenset[str] = frozenset()  # argument names of every 'emit'
     eliminates: bool = False    # some effect eliminates players: seats must skip them
+    #: ``names:`` entry -> the names it declares (None: not all known, e.g. a
+    #: card entry that makes them was set aside for a structural error)
+    name_sets: dict[str, dict | None] = attrs.field(factory=dict)   # (a dict: ordered, as written)
+    #: ("procedure" | "choice", name) -> per parameter, the ``names:`` entry it takes a name from
+    param_sets: dict[tuple[str, str], tuple[str | None, ...]] = attrs.field(factory=dict)
+    #: card property -> every value some card has (the elements, for a list), in card order
+    prop_values: dict[str, dict] = attrs.field(factory=dict)
+    #: card properties whose value is a list on some card
+    list_props: frozenset[str] = frozenset()
+    lost: Lost | None = None    # parts set aside for structural errors (None: nothing)
+
+    def follow_on(self, node, message: str) -> bool:
+        """Is an error at ``node`` only a consequence of parts of the file set
+        aside for structural errors (see :class:`Lost`)?"""
+        return self.lost is not None and self.lost.explains(node, message)
 
     def all_readable(self) -> list[str]:
         return sorted(
@@ -54,16 +70,64 @@ class Names:
         )
 
 
+#: For each section of the file: the errors about a name it would declare
+#: (when the whole section is set aside, none of its names is known).
+_UNKNOWN = {
+    "zones": ("unknown name", "unknown function", "unknown property"),
+    "vars": ("unknown name", "cannot assign to unknown variable"),
+    "player_vars": ("unknown player variable", "unknown property"),
+    "tables": ("unknown name",),
+    "choices": ("unknown name", "unknown choice"),
+    "procedures": ("unknown procedure", "unknown function"),
+    "options": ("unknown name",),
+    "phases": ("unknown phase",),
+    "names": ("no entry",),
+}
+
+
+@attrs.frozen
+class Lost:
+    """What a file with structural errors had set aside before its effect text
+    was compiled: a reference to one of these is not reported again."""
+
+    names: frozenset[str] = frozenset()      # items set aside: a choice, a zone, a phase...
+    sections: frozenset[str] = frozenset()   # sections set aside whole: none of their names known
+    cards: bool = False                      # card entries set aside: properties not all known
+    players: bool = False                    # the player counts are not known
+
+    def explains(self, node, message: str) -> bool:
+        tok = _first_token(node)
+        if tok is not None and str(tok) in self.names:
+            return True
+        if any(message.startswith(_UNKNOWN.get(s, ())) for s in self.sections):
+            return True
+        if self.cards and message.startswith(("unknown property", "no card has")):
+            return True
+        return self.players and message.startswith("table '")
+
+
+def _first_token(node) -> Token | None:
+    """The token an error is reported at (the first of a tree)."""
+    if isinstance(node, Token):
+        return node
+    if isinstance(node, Tree):
+        for child in node.children:
+            tok = _first_token(child)
+            if tok is not None:
+                return tok
+    return None
+
+
 #: Names people reach for from other languages.
 _ALIASES = {"len": "size", "length": "size", "random": "shuffled", "reverse": "bottom"}
 
 
-def suggest(name: str, candidates) -> str:
+def suggest(name: str, candidates, cutoff: float = 0.6) -> str:
     candidates = list(candidates)
     alias = _ALIASES.get(name)
     if alias in candidates:
         return f"did you mean '{alias}'?"
-    close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(name, candidates, n=1, cutoff=cutoff)
     return f"did you mean '{close[0]}'?" if close else ""
 
 

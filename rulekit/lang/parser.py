@@ -173,10 +173,14 @@ def _unshift(tree: Tree) -> None:
         if not getattr(meta, "empty", True) and meta.line == 1 and id(meta) not in seen:
             seen.add(id(meta))
             meta.column -= 1
+            if meta.end_line == 1:      # (the extent is what an error underlines)
+                meta.end_column -= 1
         for child in sub.children:
             if isinstance(child, Token) and child.line == 1 and id(child) not in seen:
                 seen.add(id(child))
                 child.column -= 1
+                if child.end_line == 1:
+                    child.end_column -= 1
 
 
 def _bad_dedent(text: str) -> tuple[int, int]:

@@ -1,0 +1,132 @@
+"""Strings that are names: checked at load time like any other name.
+
+Effect text names skills, card kinds, kingdoms... with string literals
+(``has(p, "武圣")``, ``it.kind == "杀"``), and a misspelled string is no
+syntax error: the test is simply never true.  Two things tell the compiler
+that a string is meant as a name:
+
+* it is compared with a card property (``==``, ``!=``, ``in [...]``, or
+  ``"x" in CARD.prop`` for a property that is a list).  Card properties are
+  fixed when the file loads, so a string no card has as that property can
+  never match: an error, with the closest value as a suggestion;
+* it is given for a parameter declared ``{name: p, one_of: SET}``, where SET
+  is an entry of the ``names:`` section (a list of names, and / or every
+  value of some card properties); or compared with such a parameter inside
+  the procedure or choice.
+
+Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin).  The checks run
+while the code is written, once per comparison or call; they add nothing to
+the generated code.
+"""
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from .gen_statements import CHOSEN_FIELDS, _unquote
+from .names import suggest
+
+#: how many of the allowed names an error lists
+_SHOWN = 12
+
+
+def _string(node) -> Token | None:
+    """The STRING token of a string literal, else None."""
+    if isinstance(node, Tree) and node.data == "string":
+        return node.children[0]
+    return None
+
+
+#: names are often one or two characters (杀, 闪, 洛神): one wrong in two is still close
+_CUTOFF = 0.5
+
+
+def _listed(values) -> str:
+    shown = list(map(str, values))
+    more = f", ... ({len(shown)} in all)" if len(shown) > _SHOWN else ""
+    return ", ".join(shown[:_SHOWN]) + more
+
+
+class NameChecksMixin:
+    def check_compared(self, node: Tree) -> None:
+        """``SUBJECT == "text"`` (or ``!=``), ``SUBJECT in ["a", "b"]`` and
+        ``"text" in SUBJECT``, where SUBJECT is a card property or a parameter
+        declared to take a name: each string must be one of its values."""
+        if node.data == "compare_op":
+            left, op, right = node.children
+            if str(op) in ("==", "!="):
+                for subject, other in ((left, right), (right, left)):
+                    tok = _string(other)
+                    if tok is not None:
+                        self._check_name(subject, tok, within=False)
+            return
+        item, container = node.children
+        tok = _string(item)
+        if tok is not None:
+            self._check_name(container, tok, within=True)
+        elif isinstance(container, Tree) and container.data == "list_lit" and container.children[0] is not None:
+            for element in container.children[0].children:
+                tok = _string(element)
+                if tok is not None:
+                    self._check_name(item, tok, within=False)
+
+    def check_name_args(self, kind: str, name: str, arg_nodes: list) -> None:
+        """A string given for a parameter declared ``one_of`` a ``names:`` entry
+        (``kind`` is "procedure" or "choice")."""
+        sets = self.names.param_sets.get((kind, name))
+        if not sets:
+            return
+        for set_name, arg in zip(sets, arg_nodes):
+            tok = _string(arg)
+            if set_name is not None and tok is not None:
+                self._check_in_set(set_name, tok)
+
+    # ---- the checks ---------------------------------------------------------------
+    def _check_name(self, subject, tok: Token, within: bool) -> None:
+        prop = self._card_prop(subject)
+        if prop is not None:
+            if within and prop not in self.names.list_props:
+                return          # "x" in it.name: a substring test, not a name
+            text = _unquote(tok)
+            values = self.names.prop_values.get(prop, {})
+            if text not in values:
+                listed = prop in self.names.list_props
+                self.error(tok, f"no card has '{text}' in its {prop}" if listed
+                           else f"no card has {prop} '{text}'",
+                           f"a value some card has as '{prop}': {_listed(values)}",
+                           suggest(text, [v for v in values if isinstance(v, str)], _CUTOFF)
+                           or "card properties are fixed when the file loads, so this can never match")
+            return
+        if not within and isinstance(subject, Tree) and subject.data == "name":
+            name = str(subject.children[0])
+            set_name = self.declared_params.get(name)
+            if set_name is not None and name not in self.rebound:   # not set to something else
+                self._check_in_set(set_name, tok)
+
+    def _check_in_set(self, set_name: str, tok: Token) -> None:
+        names = self.names.name_sets.get(set_name)
+        text = _unquote(tok)
+        if names is None or text in names:
+            return
+        self.error(tok, f"no {set_name} is called '{text}'",
+                   f"one of the names of '{set_name}' (under names:): {_listed(names)}",
+                   suggest(text, names, _CUTOFF) or f"check the spelling, or add it to names: {set_name}")
+
+    def _card_prop(self, subject) -> str | None:
+        """The card property ``subject`` reads (``X.prop``), when it surely
+        is one: a name that is also a player variable, a chosen answer's or
+        an event's field counts only on a card (``it`` over cards)."""
+        if not (isinstance(subject, Tree) and subject.data == "attr"):
+            return None
+        base, attr_tok = subject.children
+        attr = str(attr_tok)
+        if attr not in self.card_props:
+            return None
+        base_name = str(base.children[0]) if isinstance(base, Tree) and base.data == "name" else None
+        base_kind = self.local_kinds.get(base_name) if base_name in self.locals else None
+        if base_kind == "card":
+            return attr
+        if (attr in self.names.player_vars or attr in CHOSEN_FIELDS or attr in self.names.event_fields
+                or base_kind in ("int", "event") or (base_name in self.names.choices
+                                                      and base_name not in self.locals)):
+            return None
+        return attr
