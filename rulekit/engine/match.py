@@ -146,8 +146,8 @@ class Match:
         #: a seat whose only answer is that option, without asking it.
         #: Faster, but while another seat decides, everyone can then tell
         #: that it had something to answer with: for simulations, where
-        #: nobody watches the others' decisions (see README, "Hidden
-        #: information").  Off by default: every asked seat is asked.
+        #: nobody watches the others' decisions (see README, "Response
+        #: windows ask everyone they name").  Off by default.
         self.auto_pass = auto_pass
         self.options = game.match_options(options) if (options or game.options) else {}
         self.rng = random.Random(seed)
