@@ -24,10 +24,11 @@ from .lang import calls
 from .lang.codegen import CodeGen, CompileLimit
 from .lang.names import BUILTINS, Names, suggest
 from .lang.parser import EffectSyntaxError, parse_effect
+from .limits import check_limits
 from .loader_choices import ChoicesBuilder
 from .model import Card, ChoiceDef, Game, PhaseDef, Script, TriggerDef, ZoneDef
 from .structure import check_structure
-from .yamlsafe import LoadedYaml, load_yaml
+from .yamlsafe import LoadedYaml, decode_rule_file, load_yaml
 
 BOX = "box"
 
@@ -37,16 +38,16 @@ def load_game(path: str | Path) -> Game:
     every problem found."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        data = path.read_bytes()
+    except OSError as err:
         raise RuleFileError([RuleError(Where(str(path)), f"cannot read the rule file: {err}",
                                        hint="check the path and that the file is UTF-8 text")]) from None
-    return load_game_text(text, str(path))
+    return load_game_text(decode_rule_file(data, str(path)), str(path))
 
 
 def load_game_text(text: str, file: str = "<text>") -> Game:
     loaded = load_yaml(text, file)
-    errors = check_structure(loaded)
+    errors = check_limits(loaded) or check_structure(loaded)
     if errors:
         raise RuleFileError(errors)
     builder = _Builder(loaded)

@@ -12,6 +12,7 @@ from typing import Any
 from .errors import RuleError
 from .lang.codegen import CodeGen
 from .lang.names import suggest
+from .lang.templates import TemplateError, split_template
 from .model import OptionDef
 
 _EXPRESSION_KEYS = ("when", "where", "from", "require", "player")
@@ -37,6 +38,7 @@ class ChoicesBuilder:
                          "an action names its option, so each name must say which one is meant")
             names.add(o["name"])
             options.append(self._option(o, path, card_props, ranges, i))
+        self._prompt(spec, base)
         skip = spec.get("skip_if_only")
         if skip is not None and skip not in names:
             self.err(base + ("skip_if_only",), f"choice '{cname}' has no option '{skip}'",
@@ -55,6 +57,20 @@ class ChoicesBuilder:
                 self.errors.append(error)
         gen.errors.clear()
         return tuple(options)
+
+    def _prompt(self, spec: dict, base: tuple) -> None:
+        """A prompt's placeholders must be plain names of the choice's params."""
+        prompt = spec.get("prompt")
+        if not isinstance(prompt, str):
+            return
+        try:
+            split_template(prompt, tuple(spec.get("params", ())))
+        except TemplateError as e:
+            line, column = e.position(prompt)
+            error = RuleError(self.loaded.text_where(base + ("prompt",), line, column),
+                              e.message, e.expected, e.hint)
+            if error not in self.errors:
+                self.errors.append(error)
 
     def _option(self, o: dict, path: tuple, card_props: set[str], ranges: dict, i: int) -> OptionDef:
         mixed = [k for k in ("cards", "parts", "player") if k in o]
