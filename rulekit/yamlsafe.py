@@ -556,7 +556,7 @@ def decode_rule_file(data: bytes, file: str) -> str:
 def _check_size(size: int, file: str) -> None:
     if size > MAX_BYTES:
         raise RuleFileError([RuleError(
-            Where(file),
+            Where(file, 1, 1),            # the whole file: its start
             f"the file has {size} bytes, more than the limit of {MAX_BYTES} bytes (MAX_FILE_BYTES)",
             hint="rule files are small; split out data or check that this is the right file",
         )])
@@ -574,6 +574,15 @@ def _where_in_text(text: str, position: int, file: str) -> Where:
     line = len(_LINE_BREAK.findall(before))
     column = len(_LINE_BREAK.split(before)[-1])
     return Where(file, line + 1, column + 1)
+
+
+def _invalid_character(text: str, position: int, character: int | str, file: str) -> RuleError:
+    return RuleError(
+        _where_in_text(text, position, file),
+        f"invalid character {_show_char(character)} in the file",
+        hint="rule files are UTF-8 text; remove control characters (write \\t or \\n "
+             "inside double quotes if you mean one)",
+    )
 
 
 def _show_char(character: int | str) -> str:
@@ -595,7 +604,10 @@ def _nested_too_deep(file: str, mark: yaml.Mark | None) -> RuleError:
 def _compose_fast(text: str, file: str) -> tuple[Node | None, Any]:
     """The node tree by libyaml, or (None, None) when it is not there or the
     file has any problem (which :func:`_compose` then reports)."""
-    if _CParser is None or _NON_PRINTABLE.search(text):
+    bad = _NON_PRINTABLE.search(text)
+    if bad is not None:      # PyYAML's reader checks the whole text before parsing, so this is its error
+        raise RuleFileError([_invalid_character(text, bad.start(), bad.group(), file)])
+    if _CParser is None:
         return None, None
     loader = _FastLoader(text, file)
     try:
@@ -622,12 +634,7 @@ def _compose(text: str, file: str, lines: list[str]) -> tuple[Node | None, Any]:
     except yaml.MarkedYAMLError as exc:
         raise RuleFileError(loader.rk_errors + [_syntax_error(exc, file, lines)]) from None
     except yaml.reader.ReaderError as exc:
-        raise RuleFileError([RuleError(
-            _where_in_text(text, exc.position, file),
-            f"invalid character {_show_char(exc.character)} in the file",
-            hint="rule files are UTF-8 text; remove control characters (write \\t or \\n "
-                 "inside double quotes if you mean one)",
-        )]) from None
+        raise RuleFileError([_invalid_character(text, exc.position, exc.character, file)]) from None
     except _TooDeep as exc:
         raise RuleFileError(loader.rk_errors + [_nested_too_deep(file, exc.mark)]) from None
     except RecursionError:

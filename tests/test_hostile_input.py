@@ -244,6 +244,16 @@ def test_a_malformed_action_is_illegal_and_leaves_the_match_unchanged(regicide, 
     m.apply(m.decision.options[0])          # and the match goes on
 
 
+@pytest.mark.parametrize("saved", [{"option": "card", "cards": None}, {"cards": [1]}, "card", None,
+                                   {"option": "card", "cards": "12"}, {"option": "card", "player": "0"}])
+def test_a_saved_match_with_a_malformed_action_is_refused_as_illegal(regicide, saved):
+    m = card_match(regicide)
+    record = m.save()
+    record["actions"].append(saved)
+    with pytest.raises(IllegalAction):
+        type(m).restore(regicide, record)
+
+
 def test_the_json_form_of_an_offered_action_is_still_accepted(regicide):
     m = card_match(regicide)
     action = next(a for a in m.decision.options if a.cards)

@@ -60,7 +60,13 @@ class Action(NamedTuple):
 
     @classmethod
     def from_json(cls, data: dict) -> "Action":
-        return cls(data["option"], tuple(data.get("cards", ())), data.get("player"))
+        """The Action of a JSON form.  A malformed form still makes an Action
+        (never a TypeError here), which ``Match.apply`` refuses as IllegalAction."""
+        if not isinstance(data, dict):
+            return cls(data)
+        cards = data.get("cards", ())
+        return cls(data.get("option"), tuple(cards) if isinstance(cards, list) else cards,
+                   data.get("player"))
 
 
 class Decision(NamedTuple):
