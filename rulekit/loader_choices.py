@@ -13,6 +13,7 @@ from .errors import RuleError
 from .lang.codegen import CodeGen
 from .lang.names import suggest
 from .lang.templates import TemplateError, split_template
+from .limits import MAX_CARDS
 from .model import OptionDef
 
 _EXPRESSION_KEYS = ("when", "where", "from", "require", "player")
@@ -110,9 +111,15 @@ class ChoicesBuilder:
         return True
 
     def _range(self, value: Any, path: tuple) -> tuple[int, int]:
+        """(fewest, most) cards of ``N`` or ``LOW..HIGH`` (the schema checked the form)."""
+        parts = [value] if isinstance(value, int) else str(value).split("..")
+        if any(len(str(x).lstrip("-0")) > len(str(MAX_CARDS)) or int(x) > MAX_CARDS for x in parts):
+            self.err(path, f"card count '{value}' is more than the limit of {MAX_CARDS:,} cards (MAX_CARDS)",
+                     f"N or LOW..HIGH with HIGH at most {MAX_CARDS:,}")
+            return 1, 1
         if isinstance(value, int):
             return value, value
-        lo, hi = (int(x) for x in str(value).split(".."))
+        lo, hi = (int(x) for x in parts)
         if lo > hi or lo < 1:
             self.err(path, f"card count range '{value}' is empty or starts below 1",
                      "N or LOW..HIGH with 1 <= LOW <= HIGH")

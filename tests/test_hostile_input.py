@@ -128,6 +128,13 @@ def test_a_deck_at_the_card_limit_loads():
     assert len(game.cards) == limits.MAX_CARDS
 
 
+@pytest.mark.parametrize("count", ['"1..' + "9" * 4301 + '"', '"1..10001"', "10001"])
+def test_a_card_option_picking_more_cards_than_the_limit_is_refused(count):
+    text = prompt_game("Pick").replace("- {name: ok}", f"- {{name: ok, cards: {count}, from: d}}")
+    err = refused(text)
+    assert str(err).startswith("h.yaml:12:") and "(MAX_CARDS)" in str(err)
+
+
 # ---- 5. prompts are filled by name only ------------------------------------------------------
 
 
