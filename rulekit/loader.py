@@ -31,10 +31,11 @@ from .lang import calls
 from .lang.codegen import CodeGen, CompileLimit
 from .lang.names import BUILTINS, Lost, Names, suggest
 from .lang.parser import EffectSyntaxError, parse_effect
+from .limits import check_limits
 from .loader_choices import ChoicesBuilder
 from .model import Card, ChoiceDef, Game, PhaseDef, Script, TriggerDef, ZoneDef
 from .structure import Salvaged, check_shape, salvage
-from .yamlsafe import LoadedYaml, load_yaml
+from .yamlsafe import LoadedYaml, decode_rule_file, load_yaml
 
 BOX = "box"
 
@@ -44,11 +45,11 @@ def load_game(path: str | Path) -> Game:
     every problem found."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        data = path.read_bytes()
+    except OSError as err:
         raise RuleFileError([RuleError(Where(str(path)), f"cannot read the rule file: {err}",
                                        hint="check the path and that the file is UTF-8 text")]) from None
-    return load_game_text(text, str(path))
+    return load_game_text(decode_rule_file(data, str(path)), str(path))
 
 
 def load_game_text(text: str, file: str = "<text>") -> Game:
@@ -57,6 +58,9 @@ def load_game_text(text: str, file: str = "<text>") -> Game:
         loaded = load_yaml(text, file)
     except RuleFileError as err:
         raise RuleFileError(err.errors, lines) from None
+    over = check_limits(loaded)
+    if over:                   # nothing larger than the limits is ever built
+        raise RuleFileError(over, lines)
     errors, bad = check_shape(loaded)
     salvaged = salvage(loaded, bad) if errors else None
     if errors and salvaged is None:

@@ -12,6 +12,8 @@ from typing import Any
 from .errors import RuleError
 from .lang.codegen import CodeGen
 from .lang.names import suggest
+from .lang.templates import TemplateError, split_template
+from .limits import MAX_CARDS
 from .model import OptionDef
 
 _EXPRESSION_KEYS = ("when", "where", "from", "require", "player")
@@ -37,6 +39,7 @@ class ChoicesBuilder:
                          "an action names its option, so each name must say which one is meant")
             names.add(o["name"])
             options.append(self._option(o, path, card_props, ranges, i))
+        self._prompt(spec, base)
         skip = spec.get("skip_if_only")
         if skip is not None and skip not in names:
             self.err(base + ("skip_if_only",), f"choice '{cname}' has no option '{skip}'",
@@ -55,6 +58,21 @@ class ChoicesBuilder:
                 self.errors.append(error)
         gen.errors.clear()
         return tuple(options)
+
+    def _prompt(self, spec: dict, base: tuple) -> None:
+        """A prompt's placeholders must be plain names of the choice's params."""
+        prompt = spec.get("prompt")
+        if not isinstance(prompt, str):
+            return
+        try:
+            params = spec.get("params", ())    # a name, or {name, one_of}
+            split_template(prompt, tuple(p["name"] if isinstance(p, dict) else p for p in params))
+        except TemplateError as e:
+            line, column = e.position(prompt)
+            error = RuleError(self.loaded.text_where(base + ("prompt",), line, column),
+                              e.message, e.expected, e.hint)
+            if error not in self.errors:
+                self.errors.append(error)
 
     def _option(self, o: dict, path: tuple, card_props: set[str], ranges: dict, i: int) -> OptionDef:
         mixed = [k for k in ("cards", "parts", "player") if k in o]
@@ -94,9 +112,15 @@ class ChoicesBuilder:
         return True
 
     def _range(self, value: Any, path: tuple) -> tuple[int, int]:
+        """(fewest, most) cards of ``N`` or ``LOW..HIGH`` (the schema checked the form)."""
+        parts = [value] if isinstance(value, int) else str(value).split("..")
+        if any(len(str(x).lstrip("-0")) > len(str(MAX_CARDS)) or int(x) > MAX_CARDS for x in parts):
+            self.err(path, f"card count '{value}' is more than the limit of {MAX_CARDS:,} cards (MAX_CARDS)",
+                     f"N or LOW..HIGH with HIGH at most {MAX_CARDS:,}")
+            return 1, 1
         if isinstance(value, int):
             return value, value
-        lo, hi = (int(x) for x in str(value).split(".."))
+        lo, hi = (int(x) for x in parts)
         if lo > hi or lo < 1:
             self.err(path, f"card count range '{value}' is empty or starts below 1",
                      "N or LOW..HIGH with 1 <= LOW <= HIGH")

@@ -7,7 +7,9 @@ inserted) are drawn from fixed seeds, so a failure here always reproduces.
 """
 from __future__ import annotations
 
+import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ import pytest
 import rulekit
 import rulekit.testing
 from rulekit.errors import RuleFileError, RuleRuntimeError, StepBudgetExceeded
+from rulekit.yamlsafe import decode_rule_file
 
 SOURCE = (Path(__file__).resolve().parent.parent / "games" / "regicide.yaml").read_text(encoding="utf-8")
 LINES = SOURCE.split("\n")
@@ -64,25 +67,138 @@ def test_mutated_rule_files_are_refused_or_play_without_crashing(block, source):
     loaded = 0
     for seed in range(block * 60, block * 60 + 60):
         text = mutant(seed) if source == "regicide" else mutant(seed, MECHANISMS.split("\n"), MECH_TOKENS)
-        try:
-            game = rulekit.load_game_text(text, "mutant.yaml")
-        except RuleFileError as err:
-            assert err.errors and all(str(e).startswith("mutant.yaml") for e in err.errors)
-            continue
-        loaded += 1
-        for players in range(game.min_players, min(game.max_players, 4) + 1):
-            rng = random.Random(seed)
-            try:
-                m = game.new_match(players=players, seed=seed, step_budget=20_000)
-                for _ in range(200):
-                    if m.decision is None:
-                        break
-                    m.apply(m.decision.options[rng.randrange(len(m.decision.options))])
-            except (RuleRuntimeError, StepBudgetExceeded) as err:
-                assert str(err)
-            except ValueError as err:       # a mutant that changed the player counts or options
-                assert "players" in str(err) or "option" in str(err)
+        if check_mutant(text.encode("utf-8"), seed) == "loaded":
+            loaded += 1
     assert loaded < 60
+
+
+# ---- every game file, with operators aimed at hostile input ----------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+#: every game shipped, found by glob so that a new game is fuzzed too
+GAME_FILES = sorted([*ROOT.glob("games/*.yaml"), *ROOT.glob("docs/examples/*.yaml")])
+#: mutants of each game file in one run of the suite: 2,000, and fewer for a file so large that
+#: 2,000 would not fit in the suite's time (each mutant of a 77 KB file costs ~0.13 s of CPU,
+#: most of it reading the YAML and checking its shape).  RULEKIT_FUZZ_MUTANTS sets the number
+#: for every file (a long local run); RULEKIT_FUZZ_FIRST_SEED moves the window of seeds.
+FIRST_SEED = int(os.environ.get("RULEKIT_FUZZ_FIRST_SEED", "0"))
+BLOCKS = 8
+
+
+def mutants_of(path: Path) -> int:
+    if "RULEKIT_FUZZ_MUTANTS" in os.environ:
+        return int(os.environ["RULEKIT_FUZZ_MUTANTS"])
+    return min(2000, 2000 * 30_000 // max(path.stat().st_size, 1))
+
+HOSTILE_TOKENS = [
+    "\x00", "\x07", "\x1b", "\x7f", "\u2028", "\ufeff", "\ufffe", "\t", "\r", "\x85",
+    "9" * 4301, "1" * 17, "-" + "9" * 30, "1e999", ".nan", "0x" + "f" * 40, "1_000_000_000_000_000_000",
+    "1:" * 40 + "1", "!!int", "!!float", "!!binary", "!!python/name:os.system", "&x", "*x", "<<: ",
+    "{who:>1000000000}", "{p.__class__.__mro__}", "{0}", "{}", "{{", "}}", "{p!r}", "{nope}", "{p[0]}",
+    "[" * 60, "{a: " * 60, "(" * 200, "not " * 200, "- " * 60, "?", "%YAML 1.1", "---", "...",
+    "count: 100000000000", "max: 1000000000", "each: {a: [1, 2, 3], b: [1, 2, 3]}",
+]
+
+
+def hostile_mutant(source: bytes, seed: int) -> bytes:
+    """A mutant of a rule file: line edits as in :func:`mutant`, plus edits that
+    hostile files make (control characters, bytes that are not UTF-8, huge
+    numbers, format specs in prompts, deep nesting, giant counts)."""
+    rng = random.Random(seed)
+    lines = source.split(b"\n")
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(lines))
+        op = rng.randrange(12)
+        line = lines[i]
+        if op == 0:
+            del lines[i]
+            if not lines:
+                lines = [b""]
+        elif op == 1:
+            lines.insert(i, lines[rng.randrange(len(lines))])
+        elif op in (2, 3):                    # a token replaced or inserted
+            tokens = line.split(b" ")
+            j = rng.randrange(len(tokens) + (op == 3))
+            token = rng.choice(TOKENS + MECH_TOKENS + HOSTILE_TOKENS).encode("utf-8")
+            if op == 2:
+                tokens[j] = token
+            else:
+                tokens.insert(j, token)
+            lines[i] = b" ".join(tokens)
+        elif op == 4:
+            lines[i] = line[: rng.randrange(len(line) + 1)]
+        elif op == 5:
+            k = rng.randrange(len(lines))
+            lines[i], lines[k] = lines[k], lines[i]
+        elif op == 6:                         # one byte: any value, often not UTF-8 or a control
+            j = rng.randrange(len(line) + 1)
+            lines[i] = line[:j] + bytes([rng.randrange(256)]) + line[j + rng.randrange(2):]
+        elif op == 7:                         # a number made huge
+            lines[i] = re.sub(rb"\d+", lambda m: rng.choice([b"9" * rng.choice((16, 20, 4301)),
+                                                              b"1000000000", b"100000000000"]), line, count=1)
+        elif op == 8:                         # a placeholder of a prompt given a format spec
+            fill = rng.choice([b":>1000000000", b".__class__", b"!r", b"[0]", b"x", b":", b""])
+            lines[i] = re.sub(rb"\{(\w+)\}", lambda m: b"{" + m.group(1) + fill + b"}", line, count=1) \
+                if b"{" in line else line + b" {" + fill + b"}"
+        elif op == 9:                         # deep nesting in YAML or in effect text
+            depth = rng.choice((5, 49, 60, 300))
+            opener, closer = rng.choice([(b"[", b"]"), (b"{a: ", b"}"), (b"(", b")")])
+            j = rng.randrange(len(line) + 1)
+            lines[i] = line[:j] + opener * depth + b"1" + closer * rng.choice((0, depth)) + line[j:]
+        elif op == 10:                        # a line repeated many times (long texts, many keys)
+            lines[i:i + 1] = [line] * rng.choice((20, 200))
+        else:                                 # an indentation changed
+            lines[i] = b" " * rng.choice((1, 2, 4)) + line if rng.random() < 0.5 else line.lstrip(b" ")
+    return b"\n".join(lines)
+
+
+def check_mutant(data: bytes, seed: int, file: str = "mutant.yaml") -> str:
+    """Load a mutant and, if it loads, play a couple of random games: every
+    failure must be a RuleFileError pointing inside the file, or rulekit's own
+    runtime error.  Returns "refused" or "loaded"."""
+    try:
+        game = rulekit.load_game_text(decode_rule_file(data, file), file)
+    except RuleFileError as err:
+        assert err.errors
+        # YAML counts \r, NEL, LS and PS as line breaks too, as rulekit's positions do
+        lines = len(re.findall(r"\r\n|[\r\n\x85\u2028\u2029]", data.decode("utf-8", "replace"))) + 1
+        for e in err.errors:
+            assert e.where.file == file, str(e)
+            assert 1 <= e.where.line <= lines and e.where.column >= 1, str(e)
+        return "refused"
+    low = game.min_players
+    for players in {low, min(game.max_players, low + 2)}:
+        rng = random.Random(seed)
+        try:
+            m = game.new_match(players=players, seed=seed, step_budget=5_000)
+            for _ in range(60):
+                if m.decision is None:
+                    break
+                m.apply(rng.randrange(len(m.decision.options)))
+            if m.decision is not None:
+                m.view(m.decision.player)
+        except (RuleRuntimeError, StepBudgetExceeded) as err:
+            assert str(err)
+        except ValueError as err:       # a mutant that changed the player counts or options
+            assert "players" in str(err) or "option" in str(err)
+    return "loaded"
+
+
+@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("path", GAME_FILES, ids=lambda p: p.name)
+def test_mutants_of_every_game_file_are_refused_with_a_position_or_play(path, block):
+    source = path.read_bytes()
+    mutants = mutants_of(path)
+    per_block = -(-mutants // BLOCKS)
+    outcomes = []
+    for seed in range(FIRST_SEED + block * per_block, FIRST_SEED + min(mutants, (block + 1) * per_block)):
+        outcomes.append(check_mutant(hostile_mutant(source, seed), seed))
+    assert "refused" in outcomes
+
+
+def test_the_fuzzer_sees_every_game_file():
+    names = {p.name for p in GAME_FILES}
+    assert {"regicide.yaml", "sanguosha.yaml", "last_card.yaml"} <= names
 
 
 def test_a_type_error_in_effect_text_names_the_statement():

@@ -127,7 +127,8 @@ def test_top_level_must_be_a_mapping():
 
 
 def test_too_large():
-    assert refused("a: " + "x" * MAX_BYTES + "\n") == ["t.yaml: the file is larger than 2 MB"]
+    assert refused("a: " + "x" * MAX_BYTES + "\n") == [
+        f"t.yaml:1:1: the file has {MAX_BYTES + 4} bytes, more than the limit of {MAX_BYTES} bytes (MAX_FILE_BYTES)"]
 
 
 # -- data and positions -------------------------------------------------------------

@@ -33,25 +33,45 @@ from .runtime import Action, Decision, GameOver, Zone
 DEFAULT_STEP_BUDGET = 1_000_000
 
 
+_ACTION_KEYS = frozenset(("option", "cards", "player"))
+
+
 def _as_action(value) -> Action:
-    """An Action from its JSON form or a tuple; IllegalAction for anything else."""
-    try:
-        if isinstance(value, dict):
-            if "option" not in value:
-                raise IllegalAction(f"an action needs an 'option': {value!r}")
-            value = (value["option"], value.get("cards", ()), value.get("player"))
-        if isinstance(value, (tuple, list)) and 1 <= len(value) <= 3:
-            option, cards, player = (list(value) + [(), None])[:3]
-            cards = tuple(cards)
-            if not isinstance(option, str) or not all(type(c) is int for c in cards) \
-                    or not (player is None or type(player) is int):
-                raise IllegalAction(
-                    f"malformed action {value!r}: expected (option: str, cards: card ids, player: int or none)")
-            return Action(option, cards, player)
-    except TypeError:
-        pass
-    raise IllegalAction(f"not an action: {value!r} (use one of legal_actions(), its index, "
+    """An Action from an Action, a tuple or its JSON form, every field checked:
+    IllegalAction for anything malformed (a string or None for the cards, a
+    card id that is not an int, a seat that is not an int, an option that is
+    not a string), so no malformed value ever reaches the match."""
+    if isinstance(value, dict):
+        if "option" not in value:
+            raise IllegalAction(f"an action needs an 'option': {_short(value)}")
+        unknown = [k for k in value if k not in _ACTION_KEYS]
+        if unknown:
+            raise IllegalAction(f"unknown key {_short(unknown[0])} in action {_short(value)}; "
+                                "an action has 'option', 'cards' and 'player'")
+        value = (value["option"], value.get("cards", ()), value.get("player"))
+    if isinstance(value, (tuple, list)) and 1 <= len(value) <= 3:
+        option, cards, player = (list(value) + [(), None])[:3]
+        if type(option) is not str:
+            raise IllegalAction(f"malformed action {_short(value)}: the option must be a string, "
+                                f"not {type(option).__name__}")
+        if not isinstance(cards, (tuple, list)) or not all(type(c) is int for c in cards):
+            raise IllegalAction(f"malformed action {_short(value)}: the cards must be a list of "
+                                "card ids (ints)")
+        if not (player is None or type(player) is int):
+            raise IllegalAction(f"malformed action {_short(value)}: the player must be a seat "
+                                "number (an int) or none")
+        return Action(option, tuple(cards), player)
+    raise IllegalAction(f"not an action: {_short(value)} (use one of legal_actions(), its index, "
                         "or {'option': ..., 'cards': [ids], 'player': seat})")
+
+
+def _short(value) -> str:
+    """``repr(value)``, cut short: an error message must not echo a huge value."""
+    try:
+        text = repr(value)
+    except Exception:                      # a value whose repr fails is still refused
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _fresh_value(v):
@@ -570,9 +590,7 @@ class Match:
                 raise IllegalAction(
                     f"action index {action} is out of range: there are {len(dec.options)} legal actions")
             return dec.options[action]
-        if type(action) is not Action:
-            action = _as_action(action)
-        return self._offered(action, dec)
+        return self._offered(_as_action(action), dec)   # an Action too: its fields may be anything
 
     def _offered(self, action: Action, dec: Decision) -> Action:
         """The offered action equal to ``action`` (cards in any order), or

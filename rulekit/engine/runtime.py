@@ -60,7 +60,13 @@ class Action(NamedTuple):
 
     @classmethod
     def from_json(cls, data: dict) -> "Action":
-        return cls(data["option"], tuple(data.get("cards", ())), data.get("player"))
+        """The Action of a JSON form.  A malformed form still makes an Action
+        (never a TypeError here), which ``Match.apply`` refuses as IllegalAction."""
+        if not isinstance(data, dict):
+            return cls(data)
+        cards = data.get("cards", ())
+        return cls(data.get("option"), tuple(cards) if isinstance(cards, list) else cards,
+                   data.get("player"))
 
 
 class Decision(NamedTuple):
@@ -70,23 +76,24 @@ class Decision(NamedTuple):
     filled in from ``args``.  It is written out when read, not when the
     decision is made: most decisions of a simulation are never shown to
     anyone, and formatting every one of them took a tenth of the time of a
-    game whose choices name their arguments in their prompts."""
+    game whose choices name their arguments in their prompts.  The prompt
+    was split into pieces when the game was loaded
+    (:func:`rulekit.lang.templates.split_template`), so filling it is a join:
+    a rule file's text never reaches ``str.format``."""
 
     player: int
     choice: str
-    template: str          # the prompt as the rule file writes it
+    template: str          # the prompt as the rule file writes it (the prompt itself without placeholders)
     options: list[Action]
     args: tuple = ()       # the arguments of a choice declared with params
-    shown: tuple = ()      # (placeholder, index in args) of each parameter the prompt names
+    shown: tuple = ()      # the prompt's pieces: literal text, or the index in args of a placeholder
 
     @property
     def prompt(self) -> str:
         if not self.shown:
             return self.template
-        try:
-            return self.template.format_map({name: as_text(self.args[i]) for name, i in self.shown})
-        except (KeyError, IndexError, ValueError):
-            return self.template
+        args = self.args
+        return "".join([p if type(p) is str else as_text(args[p]) for p in self.shown])
 
 
 def as_text(v) -> str:

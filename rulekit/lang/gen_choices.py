@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import runtime_helpers
 from .gen_expressions import _TABLED
+from .templates import TemplateError, split_template
 
 
 class _Keyed(dict):
@@ -22,6 +23,19 @@ class _Keyed(dict):
     def __getitem__(self, key):
         self.gen.error_path = self.base + (key,)
         return super().__getitem__(key)
+
+
+def _prompt_pieces(prompt: str, params: tuple) -> tuple[str, tuple]:
+    """(template, pieces) of a Decision: a prompt without placeholders is its
+    own text (braces unescaped) and has no pieces.  The loader has checked
+    the prompt; one that does not split is shown as written."""
+    try:
+        pieces = split_template(prompt, params)
+    except TemplateError:
+        return prompt, ()
+    if all(type(p) is str for p in pieces):
+        return "".join(pieces), ()
+    return prompt, pieces
 
 
 class ChoicesMixin:
@@ -57,11 +71,9 @@ class ChoicesMixin:
         self.error_path = ("who",)
         who = self.expr(parsed["who"])[0] if "who" in parsed else "m.current"
         self.error_path = ()
-        prompt = repr(spec.get("prompt", cname))
         args = "(" + "".join(f"L_{p}, " for p in params) + ")"
-        # only the parameters the prompt names are shown (when it is read)
-        shown = tuple((p, i) for i, p in enumerate(params) if "{" + p + "}" in prompt)
-        self.emit(1, f"return _tn(_Decision, ({who}, {cname!r}, {prompt}, out, {args}, {shown!r}))")
+        prompt, shown = _prompt_pieces(spec.get("prompt", cname), params)
+        self.emit(1, f"return _tn(_Decision, ({who}, {cname!r}, {prompt!r}, out, {args}, {shown!r}))")
         self._end()
 
     def _fuse_pools(self, spec: dict, parsed: dict) -> None:

@@ -16,6 +16,8 @@ from importlib import resources
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
+from ..limits import MAX_INTEGER
+
 
 class _EffectIndenter(Indenter):
     NL_type = "_NL"
@@ -94,7 +96,37 @@ def _hint_for(text: str, err: UnexpectedInput) -> str:
 
 
 def parse_effect(text: str, start: str = "script") -> Tree:
-    """Parse effect text (``start="script"``) or one expression (``start="expr"``)."""
+    """Parse effect text (``start="script"``) or one expression (``start="expr"``).
+
+    Results are remembered by text: a game loaded again (by each test, each
+    worker of a simulation, each edit of one rule) parses only the texts that
+    changed.  Parsing is a third of the time of loading a large game.  The
+    trees are shared, so nothing after the parser may change one."""
+    if len(text) > _CACHED_CHARS:
+        return _parse(text, start)
+    key = (text, start)
+    hit = _CACHE.get(key)
+    if hit is None:
+        try:
+            hit = _parse(text, start)
+        except EffectSyntaxError as err:
+            hit = err
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))        # the oldest
+        _CACHE[key] = hit
+    if type(hit) is EffectSyntaxError:
+        raise EffectSyntaxError(hit.message, hit.line, hit.column, hit.expected, hit.hint)
+    return hit
+
+
+#: How many parsed texts are remembered, and the longest text remembered
+#: (a long text is rare and its tree large).
+_CACHE_SIZE = 4096
+_CACHED_CHARS = 10_000
+_CACHE: dict[tuple[str, str], Tree | EffectSyntaxError] = {}
+
+
+def _parse(text: str, start: str) -> Tree:
     shift = 0
     if start == "script" and not text.endswith("\n"):
         text = text + "\n"
@@ -147,6 +179,24 @@ def _check_nesting(tree: Tree) -> None:
         for child in node.children:
             if isinstance(child, Tree):
                 stack.append((child, depth + 1, blocks, node))
+            elif isinstance(child, Token) and child.type == "NUMBER" and len(child) >= _INT_DIGITS:
+                _check_number(child)
+
+
+#: A number of more digits than MAX_INTEGER has may be over it (leading zeros aside).
+_INT_DIGITS = len(str(MAX_INTEGER))
+
+
+def _check_number(token: Token) -> None:
+    """Refuse a number literal over MAX_INTEGER (Python converts long digit
+    strings slowly and refuses those of more than 4,300 digits)."""
+    digits = str(token).lstrip("0")
+    if len(digits) > _INT_DIGITS or int(digits) > MAX_INTEGER:
+        shown = digits if len(digits) <= 24 else digits[:20] + "..."
+        raise EffectSyntaxError(f"the number {shown} is larger than the limit of {MAX_INTEGER:,} "
+                                "(MAX_INTEGER)", token.line, token.column,
+                                f"a number of at most {MAX_INTEGER:,}",
+                                "no card game counts that far; check for a typo")
 
 
 def _first_position(node: Tree) -> tuple[int, int]:

@@ -1,0 +1,173 @@
+"""The limits a rule file must keep, in one place.
+
+A rule file is data written by people and sometimes by no friend: a loader
+that builds whatever a file asks for can be made to take all memory (a
+billion seats, a hundred billion cards) or all time (a text that is slow to
+compile).  Each limit below is far above what any card game needs, and a
+file over one is refused with a :class:`~rulekit.errors.RuleFileError` that
+names the limit and its value.  Within the limits, loading takes time and
+memory in proportion to the file's size.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterator
+
+from .errors import RuleError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .yamlsafe import LoadedYaml
+
+MAX_FILE_BYTES = 512 * 1024
+"""Bytes in one rule file (512 KiB).  The largest game shipped (三国杀, every
+card and general) has under 80 KB; a file several times that is a mistake
+or an attack, and the time of every later stage grows with the file."""
+
+MAX_TEXT_CHARS = 50_000
+"""Characters in one text of the file (an effect, an expression, a prompt, a
+name).  The longest effect of a shipped game has about 3,000; one effect
+is compiled into one Python function, and a huge one is a mistake."""
+
+MAX_ALL_TEXT_CHARS = 200_000
+"""Characters in all the texts of a file together.  三国杀 has about 39,000.
+Parsing and compiling effect text costs time and memory per token (about
+0.5 ms and 10 KB per statement), so this bounds the time a file can take
+to load to a few seconds."""
+
+MAX_TEXT_LINES = 10_000
+"""Lines in all the texts of a file together: about the number of statements
+(三国杀 has about 2,300).  Together with MAX_ALL_TEXT_CHARS it bounds the work
+of the effect-language parser and of the Python compiler."""
+
+MAX_NESTING = 50
+"""How deep lists and mappings may nest in the YAML of a rule file.  A rule
+file needs four or five levels; thousands of nested brackets would exhaust
+the stack of the parser and the checks that walk the data."""
+
+MAX_PLAYERS = 100
+"""Seats in a match (``players: max``).  A match keeps per-seat variables
+and zones from the start, so a billion seats would take all memory while
+loading; no card game seats more than a few dozen."""
+
+MAX_CARDS = 10_000
+"""Cards in the box, after ``count`` and ``each`` are multiplied out.  Every
+card is an object with its properties and a place in the match, so the
+count decides the memory of every match; the largest real decks have a few
+hundred cards."""
+
+MAX_TABLE_KEYS = 1_000
+"""Keys in one table.  Tables hold per-player-count values and small lookups;
+each key is checked and compiled into the module."""
+
+MAX_INTEGER = 10 ** 15
+"""The largest integer (in size) written in a rule file, in YAML or in effect
+text.  Python converts longer digit strings slowly (and refuses those of
+more than 4,300 digits); no card game counts past a few thousand."""
+
+
+def check_limits(loaded: "LoadedYaml") -> list[RuleError]:
+    """Every limit the loaded file passes, before anything is built from it.
+
+    Runs before the schema check, so it reads the data defensively: a value of
+    the wrong type is left for the schema check to report."""
+    data = loaded.data if isinstance(loaded.data, dict) else {}
+    errors = _players(loaded, data.get("players"))
+    errors += _cards(loaded, data.get("cards"))
+    errors += _tables(loaded, data.get("tables"))
+    errors += _texts(loaded)
+    return errors
+
+
+def _int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _players(loaded: "LoadedYaml", players: Any) -> list[RuleError]:
+    if not isinstance(players, dict):
+        return []
+    return [RuleError(loaded.where(("players", key)),
+                      f"'players' {key}: {players[key]} is more than the limit of {MAX_PLAYERS} "
+                      "players (MAX_PLAYERS)",
+                      expected=f"at most {MAX_PLAYERS}",
+                      hint="every seat gets its own variables and zones when a match starts")
+            for key in ("min", "max") if _int(players.get(key)) and players[key] > MAX_PLAYERS]
+
+
+def _cards(loaded: "LoadedYaml", entries: Any) -> list[RuleError]:
+    """The cards the entries make, multiplied out without making them."""
+    if not isinstance(entries, list):
+        return []
+    total = 0
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            continue
+        count = entry.get("count", 1)
+        made = count if _int(count) and count > 0 else 1
+        each = entry.get("each")
+        if isinstance(each, dict):
+            for values in each.values():
+                if isinstance(values, list):
+                    made *= len(values)
+        total += made
+        if total > MAX_CARDS:
+            path = ("cards", i, "count") if made == count else ("cards", i)
+            return [RuleError(loaded.where(path),
+                              f"the cards add up to more than the limit of {MAX_CARDS:,} cards "
+                              f"(MAX_CARDS) at entry {i + 1}, which makes {made:,}",
+                              expected=f"at most {MAX_CARDS:,} cards in all",
+                              hint="check 'count' and the lists under 'each': every combination "
+                                   "of 'each' values is one card")]
+    return []
+
+
+def _tables(loaded: "LoadedYaml", tables: Any) -> list[RuleError]:
+    if not isinstance(tables, dict):
+        return []
+    return [RuleError(loaded.where(("tables", name)),
+                      f"table '{name}' has {len(table):,} keys, more than the limit of "
+                      f"{MAX_TABLE_KEYS:,} (MAX_TABLE_KEYS)",
+                      expected=f"at most {MAX_TABLE_KEYS:,} keys in one table",
+                      hint="a table holds a few values per player count or card; compute the rest "
+                           "in effect text")
+            for name, table in tables.items() if isinstance(table, dict) and len(table) > MAX_TABLE_KEYS]
+
+
+def _strings(data: Any) -> Iterator[tuple[tuple, str]]:
+    """(path, text) of every string value, depth first (iterative: no recursion)."""
+    stack: list[tuple[tuple, Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            yield path, value
+        elif isinstance(value, dict):
+            stack.extend((path + (k,), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((path + (i,), v) for i, v in enumerate(value))
+
+
+def _texts(loaded: "LoadedYaml") -> list[RuleError]:
+    errors = []
+    chars = lines = 0
+    for path, text in _strings(loaded.data):
+        if len(text) > MAX_TEXT_CHARS:
+            errors.append(RuleError(loaded.where(path),
+                                    f"this text has {len(text):,} characters, more than the limit of "
+                                    f"{MAX_TEXT_CHARS:,} (MAX_TEXT_CHARS)",
+                                    expected=f"at most {MAX_TEXT_CHARS:,} characters in one text",
+                                    hint="split long effect text into procedures"))
+        chars += len(text)
+        lines += text.count("\n") + 1
+    if chars > MAX_ALL_TEXT_CHARS:
+        errors.append(RuleError(loaded.where(()),
+                                f"the texts of this file have {chars:,} characters in all, more than "
+                                f"the limit of {MAX_ALL_TEXT_CHARS:,} (MAX_ALL_TEXT_CHARS)",
+                                expected=f"at most {MAX_ALL_TEXT_CHARS:,} characters of text",
+                                hint="the largest shipped game has about 40,000; check for "
+                                     "generated or repeated text"))
+    if lines > MAX_TEXT_LINES:
+        errors.append(RuleError(loaded.where(()),
+                                f"the texts of this file have {lines:,} lines in all, more than the "
+                                f"limit of {MAX_TEXT_LINES:,} (MAX_TEXT_LINES)",
+                                expected=f"at most {MAX_TEXT_LINES:,} lines of effect text",
+                                hint="the largest shipped game has about 2,300; check for "
+                                     "generated or repeated text"))
+    return errors

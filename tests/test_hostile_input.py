@@ -1,0 +1,362 @@
+"""Hostile or broken rule files and malformed actions are refused cleanly.
+
+Each case here once ended in a Python traceback, a gigabyte of memory or a
+minute of time.  Now a rule file over a limit of :mod:`rulekit.limits` is a
+RuleFileError naming the limit, at its file:line:column; a malformed action
+is IllegalAction and leaves the match as it was.
+"""
+from __future__ import annotations
+
+import copy
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit import limits
+from rulekit.engine.runtime import Action
+from rulekit.errors import IllegalAction, RuleFileError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def game_text(effect: str = "win", head: str = "", players: str = "{min: 1, max: 1}",
+              cards: str = "[{name: C}]") -> str:
+    body = "\n".join("        " + line for line in effect.split("\n"))
+    return (f"name: Hostile\nplayers: {players}\ncards: {cards}\n"
+            f"zones: {{d: {{visibility: hidden}}}}\nvars: {{v: 0}}\n{head}"
+            f"turn:\n  phases:\n    - name: p\n      effect: |\n{body}\n")
+
+
+def refused(text: str, file: str = "h.yaml") -> RuleFileError:
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game_text(text, file)
+    for error in info.value.errors:
+        assert error.where.file == file
+    return info.value
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.split("\n"), 1) if needle in line)
+
+
+# ---- 1. huge integers ----------------------------------------------------------------------
+
+
+def test_an_integer_literal_of_4301_digits_in_effect_text_is_refused_at_its_position():
+    text = game_text("v = " + "9" * 4301 + "\nwin")
+    err = refused(text)
+    assert str(err).startswith(f"h.yaml:{line_of(text, 'v = 9')}:13: ")
+    assert "larger than the limit of 1,000,000,000,000,000 (MAX_INTEGER)" in str(err)
+
+
+def test_the_largest_allowed_integer_still_loads_and_one_more_is_refused():
+    assert rulekit.load_game_text(game_text(f"v = {limits.MAX_INTEGER}\nwin"))
+    assert rulekit.load_game_text(game_text(f"v = 000{limits.MAX_INTEGER}\nwin"))
+    assert "MAX_INTEGER" in str(refused(game_text(f"v = {limits.MAX_INTEGER + 1}\nwin")))
+
+
+def test_a_huge_integer_in_the_yaml_is_refused_at_its_position():
+    err = refused(game_text(head="tables: {t: {1: " + "7" * 5000 + "}}\n"))
+    assert str(err).startswith("h.yaml:6:17: ") and "MAX_INTEGER" in str(err)
+    err = refused(game_text(head="tables: {t: {1: -10000000000000000}}\n"))
+    assert str(err).startswith("h.yaml:6:17: ") and "MAX_INTEGER" in str(err)
+
+
+# ---- 2. control characters and bytes that are not UTF-8 ----------------------------------
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x07", "\x1b", "\x7f", "\ufffe"])
+def test_a_control_character_is_refused_at_its_position(char):
+    text = game_text("v = 1\nwin").replace("v = 1", "v = " + char + "1")
+    err = refused(text)
+    assert str(err).startswith(f"h.yaml:{line_of(text, 'v = ')}:13: error: invalid character U+")
+
+
+def test_a_control_character_in_the_first_line_is_refused_too():
+    assert str(refused("\x00name: x\n")).startswith("h.yaml:1:1: error: invalid character U+0000")
+
+
+def test_a_byte_that_is_not_utf8_is_reported_at_its_line_and_column(tmp_path):
+    path = tmp_path / "bad.yaml"
+    data = game_text("v = 1\nwin").encode("utf-8").replace(b"v = 1", b"v = \xff1")
+    path.write_bytes(data)
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game(path)
+    line = data.split(b"\n").index(b"        v = \xff1") + 1
+    assert str(info.value).startswith(f"{path}:{line}:13: error: byte 0xff is not UTF-8 text")
+
+
+def test_a_cut_multibyte_character_is_reported_after_the_text_before_it(tmp_path):
+    path = tmp_path / "cut.yaml"
+    path.write_bytes("name: 三国\n".encode("utf-8")[:-2])       # the last character cut in half
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game(path)
+    assert str(info.value).startswith(f"{path}:1:8: error: byte 0xe5 is not UTF-8 text")
+
+
+# ---- 3 and 4. a billion seats, a hundred billion cards --------------------------------------
+
+
+def test_a_billion_players_is_refused_before_any_seat_is_made():
+    start = time.perf_counter()
+    err = refused(game_text(players="{min: 1, max: 1000000000}"))
+    assert time.perf_counter() - start < 1
+    assert str(err).startswith("h.yaml:2:24: ")
+    assert "is more than the limit of 100 players (MAX_PLAYERS)" in str(err)
+
+
+def test_a_hundred_billion_cards_are_refused_before_any_card_is_made():
+    start = time.perf_counter()
+    err = refused(game_text(cards="[{name: C, count: 100000000000}]"))
+    assert time.perf_counter() - start < 1
+    assert str(err).startswith("h.yaml:3:26: ")
+    assert "more than the limit of 10,000 cards (MAX_CARDS)" in str(err)
+
+
+def test_cards_multiplied_out_by_each_count_against_the_limit():
+    values = "[" + ", ".join(map(str, range(30))) + "]"
+    cards = f"[{{name: '{{a}}{{b}}{{c}}', each: {{a: {values}, b: {values}, c: {values}}}}}]"
+    err = refused(game_text(cards=cards))
+    assert "at entry 1, which makes 27,000" in str(err) and "MAX_CARDS" in str(err)
+
+
+def test_a_deck_at_the_card_limit_loads():
+    game = rulekit.load_game_text(game_text(cards=f"[{{name: C, count: {limits.MAX_CARDS}}}]"))
+    assert len(game.cards) == limits.MAX_CARDS
+
+
+@pytest.mark.parametrize("count", ['"1..' + "9" * 4301 + '"', '"1..10001"', "10001"])
+def test_a_card_option_picking_more_cards_than_the_limit_is_refused(count):
+    text = prompt_game("Pick").replace("- {name: ok}", f"- {{name: ok, cards: {count}, from: d}}")
+    err = refused(text)
+    assert str(err).startswith("h.yaml:12:") and "(MAX_CARDS)" in str(err)
+
+
+# ---- 5. prompts are filled by name only ------------------------------------------------------
+
+
+def prompt_game(prompt: str, params: str = "[who]") -> str:
+    return textwrap.dedent(f"""\
+        name: Prompts
+        players: {{min: 2, max: 2}}
+        cards: [{{name: C}}]
+        zones: {{d: {{visibility: hidden}}}}
+        vars: {{trump: 0}}
+        choices:
+          ask:
+            params: {params}
+            who: who
+            prompt: "{prompt}"
+            options:
+              - {{name: ok}}
+        turn:
+          phases:
+            - name: p
+              effect: |
+                choose ask(current)
+                win
+        """)
+
+
+@pytest.mark.parametrize("placeholder", ["{who:>1000000000}", "{who.__class__.__mro__}",
+                                         "{who!r}", "{who[0]}", "{0}", "{}", "{ who }"])
+def test_a_placeholder_that_is_not_a_plain_name_is_refused_at_its_position(placeholder):
+    err = refused(prompt_game("Player " + placeholder))
+    assert str(err).startswith("h.yaml:10:21: ")
+    assert "is not a plain parameter name" in str(err)
+
+
+@pytest.mark.parametrize("prompt, column, message", [
+    ("Player {who", 21, "is never closed"),
+    ("a } b", 16, "a single '}'"),
+    ("{{ok}} then {x", 26, "is never closed"),
+])
+def test_unbalanced_braces_are_refused_at_their_position(prompt, column, message):
+    err = refused(prompt_game(prompt))
+    assert str(err).startswith(f"h.yaml:10:{column}: ") and message in str(err)
+
+
+def test_a_placeholder_that_names_a_variable_not_a_parameter_is_refused_with_a_hint():
+    err = refused(prompt_game("Player {who}: trump is {trump}"))
+    assert str(err).startswith("h.yaml:10:37: ")
+    assert "the placeholder '{trump}' names no parameter of the choice" in str(err)
+    err = refused(prompt_game("Player {whom}"))
+    assert "did you mean 'who'?" in str(err)
+
+
+def test_a_prompt_is_filled_by_name_and_braces_are_escaped():
+    game = rulekit.load_game_text(prompt_game("{{Player}} {who}, {{{who}}}: {{x}}"))
+    m = game.new_match(players=2, seed=0)
+    assert m.decision.prompt == "{Player} 0, {0}: {x}"
+    assert m.view(0)["decision"]["prompt"] == "{Player} 0, {0}: {x}"
+
+
+def test_a_prompt_without_placeholders_shows_its_braces_unescaped():
+    game = rulekit.load_game_text(prompt_game("Pick {{one}}"))
+    assert game.new_match(players=2, seed=0).decision.prompt == "Pick {one}"
+
+
+def test_filling_a_prompt_does_not_use_str_format(monkeypatch):
+    """A prompt whose argument text looks like a format spec is shown as it is."""
+    game = rulekit.load_game_text(prompt_game("Player {who} ({who})"))
+    m = game.new_match(players=2, seed=0)
+    dec = m.decision._replace(args=("{0:>99999999}",))
+    assert dec.prompt == "Player {0:>99999999} ({0:>99999999})"
+
+
+# ---- 6. malformed actions --------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def regicide():
+    return rulekit.load_game(ROOT / "games" / "regicide.yaml")
+
+
+def card_match(regicide):
+    m = regicide.new_match(players=2, seed=3)
+    assert any(a.cards for a in m.decision.options)
+    return m
+
+
+def snapshot(m):
+    return (copy.deepcopy(m.decision), list(m.actions), len(m.log), [z.name for z in m.loc],
+            copy.deepcopy(m.vars), copy.deepcopy(m.pvars), m.steps)
+
+
+MALFORMED = [
+    Action("card", "12"), Action("card", None), Action("card", (None,)), Action("card", (1.5,)),
+    Action("card", ("1",)), Action("card", (True,)), Action("card", [[1]]), Action("card", {1: 2}),
+    Action("card", (), "0"), Action("card", (), 1.0), Action("card", (), True), Action(None),
+    Action(3, (1,)), Action(("card",)), ("card", "12"), ("card", None, None), ("card", (), [0]),
+    (), ("a", (), None, 1), "card", None, 1.5, True, b"card", {"cards": [1]},
+    {"option": 1}, {"option": "card", "cards": "12"}, {"option": "card", "cards": [1.5]},
+    {"option": "card", "cards": None}, {"option": "card", "player": "1"},
+    {"option": "card", "player": [1]}, {"option": "card", "extra": 1}, {"option": None},
+    {"option": "card", "cards": [10 ** 30]}, Action("card", (-1,)), Action("card", (10 ** 30,)),
+    Action("x" * 100_000), -1, 10 ** 30,
+]
+
+
+@pytest.mark.parametrize("action", MALFORMED, ids=lambda a: repr(a)[:40])
+def test_a_malformed_action_is_illegal_and_leaves_the_match_unchanged(regicide, action):
+    m = card_match(regicide)
+    before = snapshot(m)
+    with pytest.raises(IllegalAction) as info:
+        m.apply(action)
+    assert len(str(info.value)) < 1_000 + len(str(getattr(action, "option", "")))
+    assert snapshot(m) == before
+    m.apply(m.decision.options[0])          # and the match goes on
+
+
+@pytest.mark.parametrize("saved", [{"option": "card", "cards": None}, {"cards": [1]}, "card", None,
+                                   {"option": "card", "cards": "12"}, {"option": "card", "player": "0"}])
+def test_a_saved_match_with_a_malformed_action_is_refused_as_illegal(regicide, saved):
+    m = card_match(regicide)
+    record = m.save()
+    record["actions"].append(saved)
+    with pytest.raises(IllegalAction):
+        type(m).restore(regicide, record)
+
+
+def test_the_json_form_of_an_offered_action_is_still_accepted(regicide):
+    m = card_match(regicide)
+    action = next(a for a in m.decision.options if a.cards)
+    m.apply(action.to_json())
+    assert m.actions[-1] == action
+
+
+# ---- 7. limits on size, and load time in proportion to it ----------------------------------
+
+
+def test_a_file_over_the_size_limit_is_refused_at_once():
+    start = time.perf_counter()
+    err = refused("name: x\n" + "# " + "x" * limits.MAX_FILE_BYTES + "\n")
+    assert time.perf_counter() - start < 1
+    assert f"more than the limit of {limits.MAX_FILE_BYTES} bytes (MAX_FILE_BYTES)" in str(err)
+
+
+def test_a_table_of_100000_keys_is_refused_quickly():
+    start = time.perf_counter()
+    err = refused(game_text(head="tables:\n  t: {" + ", ".join(f"{i}: 1" for i in range(100_000)) + "}\n"))
+    assert time.perf_counter() - start < 1
+    assert "MAX_FILE_BYTES" in str(err)
+    err = refused(game_text(head="tables:\n  t: {" + ", ".join(f"{i}: 1" for i in range(1_001)) + "}\n"))
+    assert str(err).startswith("h.yaml:7:6: ") and "1,001 keys" in str(err) and "MAX_TABLE_KEYS" in str(err)
+
+
+def test_one_text_over_the_text_limit_is_refused_at_that_text():
+    text = game_text("\n".join(["v = v + 1"] * 6000) + "\nwin")
+    err = refused(text)
+    assert str(err).startswith("h.yaml:9:15: ")       # the block scalar of the phase
+    assert "(MAX_TEXT_CHARS)" in str(err)
+
+
+def test_thirty_thousand_statements_are_refused_at_once():
+    start = time.perf_counter()
+    text = game_text("\n".join(["v = v + 1"] * 30_000) + "\nwin")
+    err = refused(text)
+    assert time.perf_counter() - start < 2
+    assert "MAX_FILE_BYTES" in str(err)
+
+
+def many_phases(phases: int, statements: int) -> str:
+    body = "".join(f"    - name: p{i}\n      effect: |\n" + "        v = v + 1\n" * statements
+                   for i in range(phases))
+    return ("name: Big\nplayers: {min: 1, max: 1}\ncards: [{name: C}]\n"
+            f"zones: {{d: {{visibility: hidden}}}}\nvars: {{v: 0}}\nturn:\n  phases:\n{body}"
+            "    - name: end\n      effect: win\n")
+
+
+def test_all_the_text_of_a_file_is_limited_in_lines():
+    err = refused(many_phases(11, 1_000))
+    assert str(err).startswith("h.yaml:1:1: ") and "(MAX_TEXT_LINES)" in str(err)
+
+
+@pytest.mark.parametrize("style", ["|", ">"])
+def test_effect_text_positions_are_found_in_linear_time(style):
+    """Mapping a position inside a long effect text to the file once re-split
+    the whole text for every statement: 30,000 statements took 40 s to load.
+    Now the layout of a block is worked out once."""
+    from rulekit.yamlsafe import load_yaml
+    statements = 2_500
+    loaded = load_yaml(f"e: {style}\n" + "  v = v + 1\n" * statements, "t.yaml")
+    start = time.perf_counter()
+    for line in range(1, statements + 1):
+        where = loaded.text_where(("e",), line, 3)
+    assert time.perf_counter() - start < 0.5          # was several seconds
+    if style == "|":
+        assert (where.line, where.column) == (statements + 1, 5)
+
+
+def test_a_file_just_under_the_limits_loads_in_reasonable_time():
+    text = many_phases(9, 1_000)
+    assert len(text.encode()) < limits.MAX_FILE_BYTES
+    start = time.perf_counter()
+    game = rulekit.load_game_text(text)
+    assert time.perf_counter() - start < 30
+    assert len(game.phases) == 10
+
+
+@pytest.mark.parametrize("opener, closer", [("[", "]"), ("{a: ", "}")])
+def test_yaml_nested_past_the_limit_is_refused_at_the_level_past_it(opener, closer):
+    depth = 1_000
+    err = refused("name: " + opener * depth + "1" + closer * depth + "\n")
+    assert "(MAX_NESTING)" in str(err)
+    column = 7 + len(opener) * (limits.MAX_NESTING - 1)    # the top-level mapping is level 1
+    assert str(err).startswith(f"h.yaml:1:{column}: ")
+
+
+def test_yaml_nested_to_the_limit_is_read():
+    depth = limits.MAX_NESTING - 1
+    from rulekit.yamlsafe import load_yaml
+    assert load_yaml("a: " + "[" * depth + "1" + "]" * depth + "\n", "t.yaml").data["a"]
+
+
+def test_the_limits_are_in_the_schema_too():
+    from rulekit.structure import schema
+    s = schema()
+    assert s["properties"]["players"]["properties"]["max"]["maximum"] == limits.MAX_PLAYERS
+    assert s["$defs"]["card"]["properties"]["count"]["maximum"] == limits.MAX_CARDS
