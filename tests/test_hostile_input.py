@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -101,17 +100,13 @@ def test_a_cut_multibyte_character_is_reported_after_the_text_before_it(tmp_path
 
 
 def test_a_billion_players_is_refused_before_any_seat_is_made():
-    start = time.perf_counter()
     err = refused(game_text(players="{min: 1, max: 1000000000}"))
-    assert time.perf_counter() - start < 1
     assert str(err).startswith("h.yaml:2:24: ")
     assert "is more than the limit of 100 players (MAX_PLAYERS)" in str(err)
 
 
 def test_a_hundred_billion_cards_are_refused_before_any_card_is_made():
-    start = time.perf_counter()
     err = refused(game_text(cards="[{name: C, count: 100000000000}]"))
-    assert time.perf_counter() - start < 1
     assert str(err).startswith("h.yaml:3:26: ")
     assert "more than the limit of 10,000 cards (MAX_CARDS)" in str(err)
 
@@ -272,16 +267,12 @@ def test_the_json_form_of_an_offered_action_is_still_accepted(regicide):
 
 
 def test_a_file_over_the_size_limit_is_refused_at_once():
-    start = time.perf_counter()
     err = refused("name: x\n" + "# " + "x" * limits.MAX_FILE_BYTES + "\n")
-    assert time.perf_counter() - start < 1
     assert f"more than the limit of {limits.MAX_FILE_BYTES} bytes (MAX_FILE_BYTES)" in str(err)
 
 
 def test_a_table_of_100000_keys_is_refused_quickly():
-    start = time.perf_counter()
     err = refused(game_text(head="tables:\n  t: {" + ", ".join(f"{i}: 1" for i in range(100_000)) + "}\n"))
-    assert time.perf_counter() - start < 1
     assert "MAX_FILE_BYTES" in str(err)
     err = refused(game_text(head="tables:\n  t: {" + ", ".join(f"{i}: 1" for i in range(1_001)) + "}\n"))
     assert str(err).startswith("h.yaml:7:6: ") and "1,001 keys" in str(err) and "MAX_TABLE_KEYS" in str(err)
@@ -295,10 +286,8 @@ def test_one_text_over_the_text_limit_is_refused_at_that_text():
 
 
 def test_thirty_thousand_statements_are_refused_at_once():
-    start = time.perf_counter()
     text = game_text("\n".join(["v = v + 1"] * 30_000) + "\nwin")
     err = refused(text)
-    assert time.perf_counter() - start < 2
     assert "MAX_FILE_BYTES" in str(err)
 
 
@@ -316,17 +305,24 @@ def test_all_the_text_of_a_file_is_limited_in_lines():
 
 
 @pytest.mark.parametrize("style", ["|", ">"])
-def test_effect_text_positions_are_found_in_linear_time(style):
+def test_effect_text_positions_are_found_in_linear_time(style, monkeypatch):
     """Mapping a position inside a long effect text to the file once re-split
     the whole text for every statement: 30,000 statements took 40 s to load.
     Now the layout of a block is worked out once."""
-    from rulekit.yamlsafe import load_yaml
+    from rulekit.yamlsafe import LoadedYaml, load_yaml
     statements = 2_500
     loaded = load_yaml(f"e: {style}\n" + "  v = v + 1\n" * statements, "t.yaml")
-    start = time.perf_counter()
+    layouts = []
+    work_out = LoadedYaml._block_layout
+
+    def counted(self, first, value):
+        layouts.append(len(value))
+        return work_out(self, first, value)
+
+    monkeypatch.setattr(LoadedYaml, "_block_layout", counted)
     for line in range(1, statements + 1):
         where = loaded.text_where(("e",), line, 3)
-    assert time.perf_counter() - start < 0.5          # was several seconds
+    assert len(layouts) == 1                          # once, not once per statement
     if style == "|":
         assert (where.line, where.column) == (statements + 1, 5)
 
@@ -334,9 +330,7 @@ def test_effect_text_positions_are_found_in_linear_time(style):
 def test_a_file_just_under_the_limits_loads_in_reasonable_time():
     text = many_phases(9, 1_000)
     assert len(text.encode()) < limits.MAX_FILE_BYTES
-    start = time.perf_counter()
     game = rulekit.load_game_text(text)
-    assert time.perf_counter() - start < 30
     assert len(game.phases) == 10
 
 
@@ -360,3 +354,27 @@ def test_the_limits_are_in_the_schema_too():
     s = schema()
     assert s["properties"]["players"]["properties"]["max"]["maximum"] == limits.MAX_PLAYERS
     assert s["$defs"]["card"]["properties"]["count"]["maximum"] == limits.MAX_CARDS
+
+
+def test_an_action_equal_to_an_offered_one_with_other_number_types_plays_the_offered_one():
+    """``Action("card", (1.0,))`` equals the offered ``Action("card", (1,))``:
+    it is taken as the offered action, so the match records and plays exactly
+    that one (before, the float indexed the zones and left the match changed)."""
+    import random
+
+    import rulekit
+    from rulekit import Action
+
+    game = rulekit.load_game(Path(__file__).resolve().parents[1] / "games" / "regicide.yaml")
+    m = game.new_match(2, seed=4)
+    offered = next(a for a in m.decision.options if len(a.cards) == 1)
+    twin = game.new_match(2, seed=4)
+    twin.apply(Action(offered.option, (float(offered.cards[0]),), offered.player))
+    m.apply(offered)
+    assert twin.actions[-1] is offered and twin.log_json() == m.log_json()
+    rng = random.Random(1)
+    while m.decision is not None:
+        a = m.decision.options[rng.randrange(len(m.decision.options))]
+        m.apply(a)
+        twin.apply(Action(a.option, tuple(float(c) for c in a.cards), a.player))
+    assert twin.log_json() == m.log_json()

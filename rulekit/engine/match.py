@@ -569,8 +569,16 @@ class Match:
                 action = self._legal(action, dec)    # out of range: says so
         elif dec is None:
             raise IllegalAction("the match is over (or was closed); no action is expected")
-        elif type(action) is not Action or action not in dec.options:
+        elif type(action) is not Action:
             action = self._legal(action, dec)
+        else:
+            # the offered object itself: an equal Action may carry 1.0 or
+            # True for a card id, which would index the zones differently
+            options = dec.options
+            try:
+                action = options[options.index(action)]
+            except ValueError:
+                action = self._legal(action, dec)
         self.actions.append(action)
         cards = action.cards
         self.log.append(("decide", dec, action,
