@@ -16,6 +16,7 @@ import pytest
 
 import rulekit
 import rulekit.testing
+from game_files import game_files
 from rulekit.errors import RuleFileError, RuleRuntimeError, StepBudgetExceeded
 from rulekit.yamlsafe import decode_rule_file
 
@@ -76,7 +77,7 @@ def test_mutated_rule_files_are_refused_or_play_without_crashing(block, source):
 
 ROOT = Path(__file__).resolve().parent.parent
 #: every game shipped, found by glob so that a new game is fuzzed too
-GAME_FILES = sorted([*ROOT.glob("games/*.yaml"), *ROOT.glob("docs/examples/*.yaml")])
+GAME_FILES = game_files()
 #: mutants of each game file in one run of the suite: 2,000, and fewer for a file so large that
 #: 2,000 would not fit in the suite's time (each mutant of a 77 KB file costs ~0.13 s of CPU,
 #: most of it reading the YAML and checking its shape).  RULEKIT_FUZZ_MUTANTS sets the number
