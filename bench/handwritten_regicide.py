@@ -73,6 +73,24 @@ def _draw(hand: list[int], tavern: list[int], count: int) -> None:
         hand.append(tavern.pop())
 
 
+def _use_powers(powers: int, randrange, hand: list[int], tavern: list[int], discard: list[int],
+                hand_size: int) -> tuple[int, int]:
+    """Solo: offer the jester powers left (use / decline), again after each
+    use; a use discards the hand and draws a new one.  Returns (decisions,
+    powers used)."""
+    offered = used = 0
+    while used < powers:
+        options = [True, False]  # use a power / decline
+        offered += 1
+        if not options[randrange(len(options))]:
+            break
+        used += 1
+        discard.extend(hand)
+        hand.clear()
+        _draw(hand, tavern, hand_size)
+    return offered, used
+
+
 def _check_cards(expected, hands, tavern, discard, table, castle, enemy) -> None:
     cards = [c for h in hands for c in h] + tavern + discard + table + castle
     if enemy is not None:
@@ -134,16 +152,11 @@ def play_game(players: int, rng: random.Random) -> tuple[bool, int, int, int]:
         if CHECK:
             _check_cards(expected, hands, tavern, discard, table, castle, enemy)
         hand = hands[cur]
-        while powers:  # offered again after a use
-            options = [True, False]  # use a power / decline
-            decisions += 1
-            if not options[randrange(len(options))]:
-                break
-            powers -= 1
-            powers_used += 1
-            discard.extend(hand)
-            hand.clear()
-            _draw(hand, tavern, hand_size)
+        if powers:
+            offered, used = _use_powers(powers, randrange, hand, tavern, discard, hand_size)
+            decisions += offered
+            powers -= used
+            powers_used += used
 
         # --- step 1: play a card or yield ---------------------------------
         can_yield = False
@@ -232,16 +245,11 @@ def play_game(players: int, rng: random.Random) -> tuple[bool, int, int, int]:
                 continue  # the same player takes a new turn
 
         # --- step 4: suffer damage ----------------------------------------
-        while powers:
-            options = [True, False]
-            decisions += 1
-            if not options[randrange(len(options))]:
-                break
-            powers -= 1
-            powers_used += 1
-            discard.extend(hand)
-            hand.clear()
-            _draw(hand, tavern, hand_size)
+        if powers:
+            offered, used = _use_powers(powers, randrange, hand, tavern, discard, hand_size)
+            decisions += offered
+            powers -= used
+            powers_used += used
         hit = enemy_attack - shield
         if hit > 0:
             total = 0
