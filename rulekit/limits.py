@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .yamlsafe import LoadedYaml
 
 MAX_FILE_BYTES = 512 * 1024
-"""Bytes in one rule file (512 KiB).  The largest game shipped (三国杀, every
+"""Bytes in one rule file (512 KiB).  The largest game shipped (every
 card and general) has under 80 KB; a file several times that is a mistake
 or an attack, and the time of every later stage grows with the file."""
 
@@ -28,14 +28,14 @@ name).  The longest effect of a shipped game has about 3,000; one effect
 is compiled into one Python function, and a huge one is a mistake."""
 
 MAX_ALL_TEXT_CHARS = 200_000
-"""Characters in all the texts of a file together.  三国杀 has about 39,000.
+"""Characters in all the texts of a file together.  The largest game shipped has about 39,000.
 Parsing and compiling effect text costs time and memory per token (about
 0.5 ms and 10 KB per statement), so this bounds the time a file can take
 to load to a few seconds."""
 
 MAX_TEXT_LINES = 10_000
 """Lines in all the texts of a file together: about the number of statements
-(三国杀 has about 2,300).  Together with MAX_ALL_TEXT_CHARS it bounds the work
+(the largest game shipped has about 2,300).  Together with MAX_ALL_TEXT_CHARS it bounds the work
 of the effect-language parser and of the Python compiler."""
 
 MAX_NESTING = 50

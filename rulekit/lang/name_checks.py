@@ -1,7 +1,7 @@
 """Strings that are names: checked at load time like any other name.
 
 Effect text names skills, card kinds, kingdoms... with string literals
-(``has(p, "武圣")``, ``it.kind == "杀"``), and a misspelled string is no
+(``has(p, "flight")``, ``it.kind == "attack"``), and a misspelled string is no
 syntax error: the test is simply never true.  Two things tell the compiler
 that a string is meant as a name:
 
@@ -36,7 +36,7 @@ def _string(node) -> Token | None:
     return None
 
 
-#: names are often one or two characters (杀, 闪, 洛神): one wrong in two is still close
+#: names are often one or two characters (a CJK name): one wrong in two is still close
 _CUTOFF = 0.5
 
 
