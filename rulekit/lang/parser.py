@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
@@ -41,8 +42,15 @@ class EffectSyntaxError(Exception):
 
 
 def grammar_text() -> str:
-    """The effect-language grammar shipped with rulekit."""
-    return resources.files("rulekit.grammar").joinpath("effects.lark").read_text(encoding="utf-8")
+    """The effect-language grammar shipped with rulekit.  Installed, it is
+    the package ``rulekit.grammar``; in a plain checkout (tests or scripts
+    run without installing) it is ``grammar/effects.lark`` beside the
+    ``rulekit`` folder."""
+    try:
+        folder = resources.files("rulekit.grammar")
+    except ModuleNotFoundError:
+        folder = Path(__file__).resolve().parents[2] / "grammar"
+    return folder.joinpath("effects.lark").read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=2)
