@@ -67,8 +67,8 @@ class Session:
                 if dec.player == self.seat and self._only_pass(dec):
                     # asked only so that the others cannot tell: answer for the person
                     self._catch_up()
-                    self.io.say(f"  ({one_line(dec.prompt)}: you have nothing to answer with, "
-                                f"so you {dec.options[0].option})")
+                    self.io.say(f"  {one_line(dec.prompt)} — you have nothing to answer with, "
+                                f"so you {dec.options[0].option}")
                     self.seen = len(m.log)
                     m.apply(0)
                 elif dec.player == self.seat:
