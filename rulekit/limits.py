@@ -156,18 +156,14 @@ def _texts(loaded: "LoadedYaml") -> list[RuleError]:
                                     hint="split long effect text into procedures"))
         chars += len(text)
         lines += text.count("\n") + 1
-    if chars > MAX_ALL_TEXT_CHARS:
-        errors.append(RuleError(loaded.where(()),
-                                f"the texts of this file have {chars:,} characters in all, more than "
-                                f"the limit of {MAX_ALL_TEXT_CHARS:,} (MAX_ALL_TEXT_CHARS)",
-                                expected=f"at most {MAX_ALL_TEXT_CHARS:,} characters of text",
-                                hint="the largest shipped game has about 40,000; check for "
-                                     "generated or repeated text"))
-    if lines > MAX_TEXT_LINES:
-        errors.append(RuleError(loaded.where(()),
-                                f"the texts of this file have {lines:,} lines in all, more than the "
-                                f"limit of {MAX_TEXT_LINES:,} (MAX_TEXT_LINES)",
-                                expected=f"at most {MAX_TEXT_LINES:,} lines of effect text",
-                                hint="the largest shipped game has about 2,300; check for "
-                                     "generated or repeated text"))
+    for found, limit, name, unit, largest in ((chars, MAX_ALL_TEXT_CHARS, "MAX_ALL_TEXT_CHARS",
+                                                "characters", "40,000"),
+                                               (lines, MAX_TEXT_LINES, "MAX_TEXT_LINES", "lines", "2,300")):
+        if found > limit:
+            errors.append(RuleError(loaded.where(()),
+                                    f"the texts of this file have {found:,} {unit} in all, more than "
+                                    f"the limit of {limit:,} ({name})",
+                                    expected=f"at most {limit:,} {unit} of text",
+                                    hint=f"the largest shipped game has about {largest}; check for "
+                                         "generated or repeated text"))
     return errors

@@ -26,7 +26,7 @@ import attrs
 from lark import Token
 
 from .cards import expand_cards
-from .errors import RuleError, RuleFileError, Where, scalar_span, source_lines
+from .errors import RuleError, RuleFileError, Where, source_lines
 from .lang import calls
 from .lang.codegen import CodeGen, CompileLimit
 from .lang.names import BUILTINS, Lost, Names, suggest
@@ -92,21 +92,11 @@ class _Builder(ChoicesBuilder):
 
     def err(self, path: tuple, message: str, expected: str = "", hint: str = "", key: bool = False):
         where = self.loaded.key_where(path) if key else self.loaded.where(path)
-        value = self._value(path)
-        span = scalar_span(self.loaded._line(where.line - 1), where.column) \
-            if key or isinstance(value, (str, int, float)) else 0
+        span = self.loaded.span_at(where) \
+            if key or isinstance(self.loaded.value_at(path), (str, int, float)) else 0
         error = RuleError(where, message, expected, hint, span)
         if error not in self.errors:      # e.g. one template error, not one per generated card
             self.errors.append(error)
-
-    def _value(self, path: tuple):
-        node = self.data
-        for k in path:
-            try:
-                node = node[k]
-            except (KeyError, IndexError, TypeError):
-                return None
-        return node
 
     def cards(self) -> tuple[Card, ...]:
         cards = expand_cards(self.data["cards"], self.err)

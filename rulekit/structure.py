@@ -21,7 +21,7 @@ import attrs
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
-from .errors import RuleError, scalar_span
+from .errors import RuleError
 from .yamlsafe import LoadedYaml
 
 __all__ = ["Salvaged", "check_structure", "check_shape", "schema"]
@@ -128,7 +128,7 @@ def _with_span(loaded: LoadedYaml, error: RuleError) -> RuleError:
     points at one (not at a mapping or list, and not at a missing key)."""
     if error.span or error.message.startswith("missing required"):
         return error
-    return attrs.evolve(error, span=scalar_span(loaded._line(error.where.line - 1), error.where.column))
+    return attrs.evolve(error, span=loaded.span_at(error.where))
 
 
 # ---- setting aside what is malformed ---------------------------------------------------
@@ -312,7 +312,7 @@ def _reindexed(loaded: LoadedYaml, data: dict, dropped: dict[tuple, set]) -> Loa
     moves = {}
     for lst, gone in dropped.items():
         if gone:
-            old = _container(loaded.data, lst)
+            old = loaded.value_at(lst)
             count = len(old) if isinstance(old, list) else 0
             moves[lst] = {i: i - sum(1 for g in gone if g < i) for i in range(count) if i not in gone}
     if not moves:
@@ -333,15 +333,6 @@ def _reindexed(loaded: LoadedYaml, data: dict, dropped: dict[tuple, set]) -> Loa
 
     return attrs.evolve(loaded, data=data, positions=remap(loaded.positions),
                         key_positions=remap(loaded.key_positions), scalars=remap(loaded._scalars))
-
-
-def _container(data: Any, path: tuple) -> Any:
-    for part in path:
-        try:
-            data = data[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return data
 
 
 def _player_range(loaded: LoadedYaml) -> list[RuleError]:
@@ -368,15 +359,6 @@ class _Translator:
 
     # -- describing places -----------------------------------------------------
 
-    def _container(self, path: tuple) -> Any:
-        value = self.loaded.data
-        for part in path:
-            try:
-                value = value[part]
-            except (KeyError, IndexError, TypeError):
-                return None
-        return value
-
     def describe(self, path: tuple) -> str:
         """A readable name for the value at ``path``, e.g. "'cards' in option 2 of choice 'attack'"."""
         if not path:
@@ -384,7 +366,7 @@ class _Translator:
         parent, last = path[:-1], path[-1]
         if len(parent) == 1 and parent[0] in _NAMED:
             return f"{_NAMED[parent[0]]} {_quote(last)}"
-        if isinstance(last, int) and isinstance(self._container(parent), list):
+        if isinstance(last, int) and isinstance(self.loaded.value_at(parent), list):
             if parent in _LISTED:
                 return f"{_LISTED[parent]} {last + 1}"
             if len(parent) == 3 and parent[0] == "choices" and parent[2] == "options":

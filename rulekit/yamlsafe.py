@@ -24,7 +24,7 @@ from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from . import limits
-from .errors import RuleError, RuleFileError, Where
+from .errors import RuleError, RuleFileError, Where, scalar_span
 
 __all__ = ["LoadedYaml", "load_yaml", "decode_rule_file", "MAX_BYTES"]
 
@@ -112,7 +112,7 @@ class LoadedYaml:
         """
         path = tuple(path)
         info = self._scalars.get(path)
-        value = self._value_at(path)
+        value = self.value_at(path)
         if info is None or not isinstance(value, str):
             return self.where(path)
         line = max(line, 1)
@@ -125,9 +125,9 @@ class LoadedYaml:
             pos = self._multiline_position(info, line, column)
         return Where(self.file, pos[0] + 1, pos[1] + 1)
 
-    # -- helpers for text_where (all 0-based) ---------------------------------
-
-    def _value_at(self, path: Path) -> Any:
+    def value_at(self, path: Path) -> Any:
+        """The value at ``path``, or None where there is none (a key or an
+        index the file does not have, or a step into a scalar)."""
         value = self.data
         try:
             for part in path:
@@ -135,6 +135,14 @@ class LoadedYaml:
         except (KeyError, IndexError, TypeError):
             return None
         return value
+
+    def span_at(self, where: Where) -> int:
+        """How many characters the scalar or key at ``where`` takes in its
+        line (0 for a mapping, list or block scalar): what an error's
+        tildes underline."""
+        return scalar_span(self._line(where.line - 1), where.column)
+
+    # -- helpers for text_where (all 0-based) ---------------------------------
 
     def _line(self, index: int) -> str:
         return self._lines[index] if 0 <= index < len(self._lines) else ""
