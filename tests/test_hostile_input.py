@@ -189,6 +189,12 @@ def test_a_prompt_is_filled_by_name_and_braces_are_escaped():
     assert m.view(0)["decision"]["prompt"] == "{Player} 0, {0}: {x}"
 
 
+def test_a_parameter_named_in_chinese_fills_its_placeholder():
+    """Names may be Chinese (the schema's identifiers), placeholders too."""
+    game = rulekit.load_game_text(prompt_game("玩家 {谁}", params="[谁]").replace("who: who", "who: 谁"))
+    assert game.new_match(players=2, seed=0).decision.prompt == "玩家 0"
+
+
 def test_a_prompt_without_placeholders_shows_its_braces_unescaped():
     game = rulekit.load_game_text(prompt_game("Pick {{one}}"))
     assert game.new_match(players=2, seed=0).decision.prompt == "Pick {one}"

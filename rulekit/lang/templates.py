@@ -9,11 +9,7 @@ literal pieces and argument indices; filling it is a join.
 """
 from __future__ import annotations
 
-import re
-
 from .names import suggest
-
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 class TemplateError(Exception):
@@ -54,7 +50,7 @@ def split_template(text: str, params: tuple[str, ...]) -> tuple:
             raise TemplateError("a '{' in the prompt is never closed", j,
                                 "'{name}' with a parameter name, or '{{' for a literal '{'",
                                 "write '{{' to show '{'")
-        if not _NAME.match(inner):
+        if not inner.isidentifier():    # a name, in any script the rule file's names use
             shown = inner if len(inner) <= 30 else inner[:27] + "..."
             raise TemplateError(f"the placeholder '{{{shown}}}' is not a plain parameter name", j,
                                 "'{name}' naming a parameter of the choice",
