@@ -29,7 +29,7 @@ from .cards import expand_cards
 from .errors import RuleError, RuleFileError, Where, source_lines
 from .lang import calls
 from .lang.codegen import CodeGen, CompileLimit
-from .lang.names import BUILTINS, Lost, Names, suggest
+from .lang.names import BUILTINS, Names, suggest
 from .lang.parser import EffectSyntaxError, parse_effect
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
@@ -87,8 +87,7 @@ class _Builder(ChoicesBuilder):
         self.rule_where: dict[str, Where] = {}
         self._trees: dict = {}
         self.salvaged = salvaged
-        self.lost = None if salvaged is None else Lost(
-            salvaged.names, salvaged.sections, salvaged.cards_lost, salvaged.players_lost)
+        self.lost = None if salvaged is None else salvaged.lost()
 
     def err(self, path: tuple, message: str, expected: str = "", hint: str = "", key: bool = False):
         where = self.loaded.key_where(path) if key else self.loaded.where(path)

@@ -22,6 +22,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from .errors import RuleError
+from .lang.names import Lost
 from .yamlsafe import LoadedYaml
 
 __all__ = ["Salvaged", "check_structure", "check_shape", "schema"]
@@ -164,6 +165,10 @@ class Salvaged:
     players_lost: bool = False
     #: effect text of the items set aside (events they emit are not unknown)
     lost_texts: tuple[str, ...] = ()
+
+    def lost(self) -> Lost:
+        """What the compiler must not report again: references to these."""
+        return Lost(self.names, self.sections, self.cards_lost, self.players_lost)
 
 
 def salvage(loaded: LoadedYaml, bad: set[tuple]) -> Salvaged | None:
