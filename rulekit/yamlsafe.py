@@ -292,6 +292,9 @@ class _Refusing:
 
     def __init__(self, stream: str, file: str):
         super().__init__(stream)
+        self._rk_start(file)
+
+    def _rk_start(self, file: str) -> None:
         self.rk_file = file
         self.rk_errors: list[RuleError] = []
         self.rk_seen: set[str] = set()
@@ -382,10 +385,7 @@ if _CParser is not None:
             yaml.composer.Composer.__init__(self)
             yaml.constructor.SafeConstructor.__init__(self)
             yaml.resolver.Resolver.__init__(self)
-            self.rk_file = file
-            self.rk_errors = []
-            self.rk_seen = set()
-            self.rk_depth = 0
+            self._rk_start(file)
 
 
 def _explicit_tag(node: ScalarNode, text: str) -> bool:
@@ -551,10 +551,8 @@ def decode_rule_file(data: bytes, file: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
         before = data[: err.start].decode("utf-8")
-        line = len(_LINE_BREAK.findall(before))
-        column = len(_LINE_BREAK.split(before)[-1])
         raise RuleFileError([RuleError(
-            Where(file, line + 1, column + 1),
+            _where_in_text(before, len(before), file),
             f"byte 0x{data[err.start]:02x} is not UTF-8 text ({err.reason})",
             expected="a rule file in UTF-8",
             hint="save the file as UTF-8, or retype the character at this position",
