@@ -15,7 +15,6 @@ multi-line effect text.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import attrs
@@ -24,7 +23,7 @@ from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from . import limits
-from .errors import RuleError, RuleFileError, Where, scalar_span
+from .errors import LINE_BREAK, RuleError, RuleFileError, Where, scalar_span
 
 __all__ = ["LoadedYaml", "load_yaml", "decode_rule_file", "MAX_BYTES"]
 
@@ -47,8 +46,6 @@ _TEXT_TAGS = {_CORE + t for t in ("timestamp", "merge", "value")}
 # Python converts it, which is slow for long digit strings.
 _MAX_INT_CHARS = 40
 
-# The line breaks YAML itself recognises, so our line numbers match its marks.
-_LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
 
 _ALIAS_HINT = (
     "write the repeated value out in full; rule files avoid anchors so every "
@@ -577,8 +574,8 @@ class _TooDeep(Exception):
 
 def _where_in_text(text: str, position: int, file: str) -> Where:
     before = text[:position]
-    line = len(_LINE_BREAK.findall(before))
-    column = len(_LINE_BREAK.split(before)[-1])
+    line = len(LINE_BREAK.findall(before))
+    column = len(LINE_BREAK.split(before)[-1])
     return Where(file, line + 1, column + 1)
 
 
@@ -653,7 +650,7 @@ def load_yaml(text: str, file: str) -> LoadedYaml:
     if len(text) > MAX_BYTES:
         _check_size(len(text), file)
     _check_size(len(text.encode("utf-8", "surrogatepass")), file)
-    lines = _LINE_BREAK.split(text)
+    lines = LINE_BREAK.split(text)
     root, loader = _compose_fast(text, file)
     if loader is None:
         root, loader = _compose(text, file, lines)
