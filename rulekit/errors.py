@@ -173,12 +173,18 @@ def source_lines(text: str) -> list[str]:
     return LINE_BREAK.split(text)
 
 
-def with_sources(errors: list[RuleError], lines: list[str] | tuple[str, ...]) -> list[RuleError]:
-    """The errors with the text of the line each points into."""
+Lines = "list[str] | tuple[str, ...]"
+
+
+def with_sources(errors: list[RuleError], lines: "Lines | dict[str, Lines]") -> list[RuleError]:
+    """The errors with the text of the line each points into.  ``lines`` are
+    those of the one file every error is in, or the lines of each file by
+    name (a game put together from several files)."""
     out = []
     for e in errors:
-        if e.source is None and 1 <= e.where.line <= len(lines):
-            e = attrs.evolve(e, source=lines[e.where.line - 1])
+        text = lines.get(e.where.file, ()) if isinstance(lines, dict) else lines
+        if e.source is None and 1 <= e.where.line <= len(text):
+            e = attrs.evolve(e, source=text[e.where.line - 1])
         out.append(e)
     return out
 
@@ -187,7 +193,7 @@ class RuleFileError(Exception):
     """A rule file could not be loaded; ``errors`` lists every problem found,
     in file order (each once)."""
 
-    def __init__(self, errors: list[RuleError], lines: list[str] | tuple[str, ...] | None = None):
+    def __init__(self, errors: list[RuleError], lines: "Lines | dict[str, Lines] | None" = None):
         if lines is not None:
             errors = with_sources(errors, lines)
         unique = list(dict.fromkeys(errors))

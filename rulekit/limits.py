@@ -38,6 +38,12 @@ MAX_TEXT_LINES = 10_000
 (the largest game shipped has about 2,300).  Together with MAX_ALL_TEXT_CHARS it bounds the work
 of the effect-language parser and of the Python compiler."""
 
+MAX_MODULES = 256
+"""Files one game reads (itself and every module it includes or extends).
+A game of many small modules (one file per skill) has a few hundred; more is
+a folder included by mistake, or a file written to make the loader read
+without end."""
+
 MAX_NESTING = 50
 """How deep lists and mappings may nest in the YAML of a rule file.  A rule
 file needs four or five levels; thousands of nested brackets would exhaust

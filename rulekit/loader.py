@@ -26,38 +26,39 @@ import attrs
 from lark import Token
 
 from .cards import expand_cards
-from .errors import RuleError, RuleFileError, Where, source_lines
+from .errors import RuleError, RuleFileError, Where
 from .lang import calls
 from .lang.codegen import CodeGen, CompileLimit
 from .lang.names import BUILTINS, Names, suggest
 from .lang.parser import EffectSyntaxError, parse_effect
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
-from .model import Card, ChoiceDef, Game, PhaseDef, Script, TriggerDef, ZoneDef
+from .model import Card, ChoiceDef, Game, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
 from .structure import Salvaged, check_shape, salvage
-from .yamlsafe import LoadedYaml, decode_rule_file, load_yaml
+from .composed import ComposedYaml
+from .modules import compose
+from .yamlsafe import LoadedYaml
 
 BOX = "box"
 
 
-def load_game(path: str | Path) -> Game:
-    """Load, check and compile a rule file; raise :class:`RuleFileError` listing
-    every problem found."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise RuleFileError([RuleError(Where(str(path)), f"cannot read the rule file: {err}",
-                                       hint="check the path and that the file is UTF-8 text")]) from None
-    return load_game_text(decode_rule_file(data, str(path)), str(path))
+def load_game(path: str | Path, tree: str | Path | None = None) -> Game:
+    """Load, check and compile a game: a rule file, or a folder holding
+    ``game.yaml``, with every file it includes or extends (see
+    :mod:`rulekit.modules`; ``tree`` is the folder they must stay in, by
+    default the one that holds the game).  Raise :class:`RuleFileError`
+    listing every problem found."""
+    return _load(compose(Path(path), tree=None if tree is None else Path(tree)))
 
 
-def load_game_text(text: str, file: str = "<text>") -> Game:
-    lines = source_lines(text)
-    try:
-        loaded = load_yaml(text, file)
-    except RuleFileError as err:
-        raise RuleFileError(err.errors, lines) from None
+def load_game_text(text: str, file: str = "<text>", tree: str | Path | None = None) -> Game:
+    """:func:`load_game` of ``text``, read as the file ``file`` (the files it
+    includes are found relative to it)."""
+    return _load(compose(Path(file), text, None if tree is None else Path(tree)))
+
+
+def _load(loaded: LoadedYaml | ComposedYaml) -> Game:
+    lines = loaded.sources()
     over = check_limits(loaded)
     if over:                   # nothing larger than the limits is ever built
         raise RuleFileError(over, lines)
@@ -79,7 +80,7 @@ class _Builder(ChoicesBuilder):
     the rest is checked, and nothing is built.
     """
 
-    def __init__(self, loaded: LoadedYaml, salvaged: Salvaged | None = None):
+    def __init__(self, loaded: LoadedYaml | ComposedYaml, salvaged: Salvaged | None = None):
         self.loaded = loaded
         self.data: dict = loaded.data
         self.file = loaded.file
@@ -181,6 +182,7 @@ class _Builder(ChoicesBuilder):
     def names(self, cards) -> Names:
         """Everything effect text may name; duplicate phases and clashing names are errors."""
         d = self.data
+        self.find_option_effects()
         zdefs = {z["name"]: ZoneDef(z["name"], i, bool(z.get("per_player", False)),
                                     z.get("visibility", "public"), None, z.get("doc", ""),
                                     self.loaded.where(("zones", z["name"])) if i else None)
@@ -223,13 +225,18 @@ class _Builder(ChoicesBuilder):
         return Names(
             zones=zdefs, vars=frozenset(d.get("vars", {})),
             player_vars=frozenset(d.get("player_vars", {})), tables=d.get("tables", {}),
-            choices=frozenset(d.get("choices", {})), procedures=frozenset(d.get("procedures", {})),
+            choices=frozenset(d.get("choices", {})),
+            procedures=frozenset(d.get("procedures", {})) | frozenset(self.effect_paths),
             phases=phase_index,
             min_players=d["players"]["min"], max_players=d["players"]["max"],
-            proc_params={n: _param_names(p.get("params", ())) for n, p in d.get("procedures", {}).items()
-                         if isinstance(p, dict)},
+            proc_params={**{n: _param_names(p.get("params", ())) for n, p in d.get("procedures", {}).items()
+                            if isinstance(p, dict)},
+                         **{p: ("chosen", "option", "player") + _param_names(d["choices"][c].get("params", ()))
+                            for (c, _), p in self.option_effects.items()}},
             choice_params={n: _param_names(c.get("params", ())) for n, c in d.get("choices", {}).items()},
             choice_skip={n: c["skip_if_only"] for n, c in d.get("choices", {}).items() if "skip_if_only" in c},
+            option_effects={c: tuple((o, p) for (c2, o), p in self.option_effects.items() if c2 == c)
+                            for c in {c for c, _ in self.option_effects}},
             one_card_choices=frozenset(
                 n for n, c in d.get("choices", {}).items()
                 if c.get("options") and all(o.get("cards") == 1 and "parts" not in o and "player" not in o
@@ -238,6 +245,18 @@ class _Builder(ChoicesBuilder):
             event_fields=frozenset(event_fields), eliminates=eliminates,
             name_sets=name_sets, param_sets=self.param_sets(name_sets), prop_values=prop_values,
             list_props=frozenset(list_props), lost=self.lost)
+
+    def find_option_effects(self) -> None:
+        """Options with an ``effect``: each is compiled as a procedure named
+        ``choice.option`` (a name effect text cannot write, so it cannot clash)."""
+        self.option_effects: dict[tuple[str, str], str] = {}
+        self.effect_paths: dict[str, tuple] = {}
+        for cname, cspec in self.data.get("choices", {}).items():
+            for i, option in enumerate(cspec["options"]):
+                if "effect" in option:
+                    pname = f"{cname}.{option['name']}"
+                    self.option_effects[(cname, option["name"])] = pname
+                    self.effect_paths[pname] = ("choices", cname, "options", i, "effect")
 
     def _lost_trees(self) -> list:
         """The parse trees of effect text set aside with a malformed item (the
@@ -278,6 +297,9 @@ class _Builder(ChoicesBuilder):
                 out[set_name] = dict.fromkeys(spec)
                 continue
             path = ("names", set_name)
+            if "section" in spec:
+                out[set_name] = self.section_names(set_name, spec)
+                continue
             if "values" not in spec and "card_props" not in spec:
                 self.err(path, f"names entry '{set_name}' declares no names",
                          "values: [...] and / or card_props: [...]",
@@ -296,6 +318,28 @@ class _Builder(ChoicesBuilder):
                 found.update(dict.fromkeys(v for v in prop_values[prop] if isinstance(v, str)))
             out[set_name] = None if props and self.lost and self.lost.cards else found
         return out
+
+    def section_names(self, set_name: str, spec: dict) -> dict | None:
+        """The names of the items of a section (e.g. every skill declared);
+        with ``card_props``, each value of those properties on a card must be
+        one of them."""
+        section = spec["section"]
+        if self.lost and section in self.lost.sections:
+            return None
+        found = dict.fromkeys(self.data.get(section, {}))
+        props = spec.get("card_props", ())
+        props = [props] if isinstance(props, str) else props
+        for i, entry in enumerate(self.data["cards"]):
+            values = entry.get("props", {}) if isinstance(entry, dict) else {}
+            for prop in props:
+                given = values.get(prop, ())
+                for j, value in enumerate(given if isinstance(given, list) else [given]):
+                    if isinstance(value, str) and value not in found and not (self.lost and value in self.lost.names):
+                        self.err(("cards", i, "props", prop) + ((j,) if isinstance(given, list) else ()),
+                                 f"card '{entry.get('name')}' has {prop} '{value}', which is not "
+                                 f"declared under {section}:", f"one of the {section} (names entry '{set_name}')",
+                                 suggest(value, found) or f"declare it under {section}:")
+        return found
 
     def param_sets(self, name_sets: dict) -> dict[tuple[str, str], tuple[str | None, ...]]:
         """For each procedure and choice with a parameter declared
@@ -320,7 +364,7 @@ class _Builder(ChoicesBuilder):
     def generator(self, names: Names, cards) -> CodeGen:
         """A code generator told which scripts can stop at a decision."""
         d = self.data
-        procs = {n: self.parse(self.proc_path(n)) for n in d.get("procedures", {})}
+        procs = {n: self.parse(self.proc_path(n)) for n in (*d.get("procedures", {}), *self.effect_paths)}
         triggers = d.get("triggers", [])
         trig_trees = [(t["on"], self.parse(("triggers", i, "effect"))) for i, t in enumerate(triggers)]
         deciding_procs, deciding_events, trig_gen = calls.deciding(procs, trig_trees)
@@ -351,6 +395,8 @@ class _Builder(ChoicesBuilder):
 
     def proc_path(self, name: str) -> tuple:
         """Where a procedure's effect text is (short or long form)."""
+        if name in self.effect_paths:
+            return self.effect_paths[name]
         return ("procedures", name, "effect") if isinstance(self.data["procedures"][name], dict) \
             else ("procedures", name)
 
@@ -414,6 +460,11 @@ class _Builder(ChoicesBuilder):
             self._script(gen, gen.proc_fn[pname], path, f"procedure '{pname}'",
                          names.proc_params.get(pname, ()))
             gen.declared_params = {}
+        for (cname, oname), pname in self.option_effects.items():
+            gen.declared_params = {k: v for k, v in self._declared_params("choice", cname, names).items()}
+            self._script(gen, gen.proc_fn[pname], self.effect_paths[pname],
+                         f"option '{oname}' of choice '{cname}'", names.proc_params[pname])
+            gen.declared_params = {}
         for vname, vspec in d.get("player_vars", {}).items():
             if isinstance(vspec, dict) and "shown_when" in vspec:
                 self._expression(gen, f"VIS_{vname}", ("player_vars", vname, "shown_when"),
@@ -475,6 +526,7 @@ class _Builder(ChoicesBuilder):
             yield ("setup",)
         for n in d.get("procedures", {}):
             yield self.proc_path(n)
+        yield from self.effect_paths.values()
         for i in range(len(d.get("triggers", []))):
             yield ("triggers", i, "effect")
         for i in range(len(d["turn"]["phases"])):
@@ -527,8 +579,21 @@ class _Builder(ChoicesBuilder):
             answers=ns["_ANS"],
             display={k: ns[f"D{i}"] for i, k in enumerate(d.get("display", {}))},
             public={k: ns[f"U{i}"] for i, k in enumerate(d.get("public", {}))},
+            skills=self.skills(),
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
             code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"])
+
+    def skills(self) -> dict[str, SkillDef]:
+        parts = getattr(self.loaded, "skill_parts", {})
+        out = {}
+        for name, spec in self.data.get("skills", {}).items():
+            kind = spec.get("kind", ())
+            got = parts.get(name, {})
+            out[name] = SkillDef(name, spec["text"], (kind,) if isinstance(kind, str) else tuple(kind),
+                                 tuple(tuple(o) for o in got.get("options", ())), len(got.get("triggers", ())),
+                                 tuple(got.get("procedures", ())), self.loaded.where(("skills", name)),
+                                 spec.get("doc", ""))
+        return out
 
     def _fixed_limit(self, limit) -> bool:
         """A limit that reads only tables, numbers and player_count is the

@@ -31,6 +31,23 @@ class Card:
 
 
 @attrs.frozen
+class SkillDef:
+    """A named ability as declared under ``skills:`` (see :mod:`rulekit.skills`):
+    its rulebook text and kinds, and where its parts went: the options it
+    added to choices (choice, option) and how many triggers and which
+    procedures it brought."""
+
+    name: str
+    text: str
+    kinds: tuple[str, ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
+    triggers: int = 0
+    procedures: tuple[str, ...] = ()
+    where: Where | None = None
+    doc: str = ""
+
+
+@attrs.frozen
 class ZoneDef:
     """A zone: an ordered pile of cards (last = top).
 
@@ -160,6 +177,8 @@ class Game:
     #: name -> fn(match, viewer): values the rules derive about the whole
     #: table that every player may see (``public:``)
     public: dict = attrs.field(factory=dict, repr=False)
+    #: name -> SkillDef, in the order declared (``skills:``)
+    skills: dict = attrs.field(factory=dict, repr=False)
 
     def match_options(self, given: dict | None) -> dict:
         """Every option's value for a new match: ``given`` over the defaults.

@@ -321,7 +321,7 @@ def _reindexed(loaded: LoadedYaml, data: dict, dropped: dict[tuple, set]) -> Loa
             count = len(old) if isinstance(old, list) else 0
             moves[lst] = {i: i - sum(1 for g in gone if g < i) for i in range(count) if i not in gone}
     if not moves:
-        return attrs.evolve(loaded, data=data)
+        return loaded.remapped(data, lambda table: table)
 
     def remap(table: dict) -> dict:
         out = {}
@@ -336,8 +336,7 @@ def _reindexed(loaded: LoadedYaml, data: dict, dropped: dict[tuple, set]) -> Loa
                 out[path] = value
         return out
 
-    return attrs.evolve(loaded, data=data, positions=remap(loaded.positions),
-                        key_positions=remap(loaded.key_positions), scalars=remap(loaded._scalars))
+    return loaded.remapped(data, remap)
 
 
 def _player_range(loaded: LoadedYaml) -> list[RuleError]:

@@ -133,6 +133,20 @@ class LoadedYaml:
             return None
         return value
 
+    def lines(self) -> tuple[str, ...]:
+        """The lines of the file, split where YAML splits them."""
+        return self._lines
+
+    def sources(self) -> dict[str, tuple[str, ...]]:
+        """The lines of the file by its name: what error display shows."""
+        return {self.file: self._lines}
+
+    def remapped(self, data: Any, remap: Any) -> "LoadedYaml":
+        """The same file for ``data`` whose list items moved (see
+        :func:`rulekit.structure.salvage`): ``remap`` moves the paths."""
+        return attrs.evolve(self, data=data, positions=remap(self.positions),
+                            key_positions=remap(self.key_positions), scalars=remap(self._scalars))
+
     def span_at(self, where: Where) -> int:
         """How many characters the scalar or key at ``where`` takes in its
         line (0 for a mapping, list or block scalar): what an error's

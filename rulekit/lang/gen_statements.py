@@ -218,6 +218,11 @@ class StatementsMixin:
             return
         self.check_name_args("choice", name, arg_nodes)
         args = "".join(", " + self.expr(a)[0] for a in arg_nodes)
+        effects = self.names.option_effects.get(name)
+        if effects and arg_nodes:
+            # the option's effect gets the same arguments: computed once
+            self.emit(depth, f"_ca = ({args[2:]},)")
+            args = "".join(f", _ca[{i}]" for i in range(len(arg_nodes)))
         self.fn.hoist.add("CH")
         self.emit(depth, f"_d = {self.choice_fn[name]}(m{args})")
         self.emit(depth, "if _d is None:")
@@ -243,6 +248,18 @@ class StatementsMixin:
             depth += 1
         self.emit(depth, "_a = yield _d")
         self.emit(depth, f"CH[{name!r}] = {_ANSWER}")
+        if effects:
+            self._option_effects(name, effects, args, depth - (1 if skip is not None else 0))
+
+    def _option_effects(self, name: str, effects: tuple, args: str, depth: int) -> None:
+        """After ``choose``: run the effect of the option chosen, if it has one
+        (a skill's option runs the skill: nobody dispatches on its name)."""
+        self.tick(depth)
+        self.emit(depth, f"_r = CH[{name!r}]")
+        for k, (option, proc) in enumerate(effects):
+            call = f"{self.proc_fn[proc]}(m, _r.cards, _r.option, _r.player{args})"
+            self.emit(depth, f"{'if' if k == 0 else 'elif'} _r.option == {option!r}:")
+            self.emit(depth + 1, f"yield from {call}" if proc in self.deciding_procs else call)
 
     def s_call_stmt(self, node, depth):
         name_tok, args_n = node.children

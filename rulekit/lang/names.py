@@ -42,6 +42,8 @@ class Names:
     proc_params: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     choice_params: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     choice_skip: dict[str, str] = attrs.field(factory=dict)  # choice -> option taken when alone
+    #: choice -> ((option, the procedure its ``effect`` is compiled as), ...)
+    option_effects: dict[str, tuple[tuple[str, str], ...]] = attrs.field(factory=dict)
     #: choices whose every option picks exactly one card: an answer's cards are one card
     one_card_choices: frozenset[str] = frozenset()
     options: dict[str, Any] = attrs.field(factory=dict)      # match option -> default

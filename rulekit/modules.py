@@ -1,0 +1,372 @@
+"""Rule files as modules: ``include``, ``extends`` and ``override``.
+
+A game may be one file or a folder holding ``game.yaml``.  Any rule file may
+pull in others::
+
+    extends: regicide.yaml            # a whole game this one changes
+    include: [rules/identity.yaml, cards.yaml, generals]   # parts it is made of
+    override:                         # items it replaces on purpose
+      tables: {hand_size: {1: 6, 2: 6, 3: 5, 4: 4}}
+
+Paths are relative to the file that names them, written with ``/``, and
+must stay inside the game's *tree*: the folder that holds the game (the
+file, or the game's folder).  A folder included means its ``game.yaml``
+if it has one, else every ``.yaml`` file in it in name order.  A file
+reached twice (two modules include a third) is read once; a file that
+reaches itself is refused with the chain of files.
+
+Merging, section by section, in the order base (``extends``), included
+files, the file's own sections, then its ``override``:
+
+* named items (choices, procedures, zones, tables, skills...) are united;
+  the same name defined twice is an error that names both positions, unless
+  the second is under ``override:``, which replaces the first (and must
+  name one that exists);
+* cards and triggers are appended; phases are appended by name;
+* ``name`` and ``description`` are those of the file loaded (a game names
+  itself); any other single value (``players``, ``setup``...) may be given
+  once, or replaced under ``override:``.
+
+The merged data has the shape of a single rule file, so every later stage
+is unchanged; :class:`~rulekit.composed.ComposedYaml` keeps where each item
+was written, so errors point into the module that holds the rule.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any
+
+from . import limits
+from .composed import ComposedYaml
+from .errors import RuleError, RuleFileError, Where, source_lines
+from .lang.names import suggest
+from .skills import MARKER, expand_skills
+from .yamlsafe import LoadedYaml, decode_rule_file, load_yaml
+
+GAME_FILE = "game.yaml"
+MODULE_KEYS = ("include", "extends", "override", "module")
+NAMED = ("options", "tables", "names", "zones", "vars", "player_vars", "choices", "procedures",
+         "stats", "display", "public", "heuristics", "skills")
+LISTS = ("cards", "triggers")
+#: the loaded file's own value replaces the one of a file it includes or extends
+OWN = ("name", "description")
+_ITEM = {"options": "match option", "tables": "table", "names": "names entry", "zones": "zone",
+         "vars": "variable", "player_vars": "player variable", "choices": "choice",
+         "procedures": "procedure", "stats": "stat", "display": "display entry",
+         "public": "public entry", "heuristics": "heuristic", "skills": "skill"}
+
+
+def game_file(path: Path) -> Path:
+    """The file to read for a game: a folder game's ``game.yaml``."""
+    return path / GAME_FILE if path.is_dir() else path
+
+
+def default_tree(file: Path) -> Path:
+    """The folder that holds the game: a folder game's parent folder, else
+    the file's folder."""
+    folder = file.parent
+    return folder.parent if file.name == GAME_FILE else folder
+
+
+def compose(path: Path, text: str | None = None, tree: Path | None = None) -> LoadedYaml | ComposedYaml:
+    """The game at ``path`` (a file or a game folder) with every file it
+    includes or extends merged in; ``text`` is the file's text when it is
+    not to be read from disk.  Raise :class:`RuleFileError` with every
+    problem of reading and merging the files."""
+    file = game_file(path) if text is None else path
+    composer = _Composer(default_tree(file) if tree is None else tree)
+    root = composer.read(file, None, text)
+    if root is None:
+        raise RuleFileError(composer.errors, composer.sources)
+    if not _composed(root.data):
+        return root                         # one plain file: nothing to merge
+    composer.compose(root, file, ())
+    merged = ComposedYaml(composer.data, root.file, composer.origins, composer.files)
+    composer.errors += expand_skills(merged)
+    if composer.errors:
+        raise RuleFileError(composer.errors, merged.sources())
+    return merged
+
+
+class _Composer:
+    def __init__(self, tree: Path):
+        self.tree = Path(os.path.abspath(tree)).resolve()
+        self.errors: list[RuleError] = []
+        self.sources: dict[str, Any] = {}
+        self.files: dict[str, LoadedYaml] = {}
+        self.seen: set[Path] = set()
+        self.data: dict = {}
+        self.origins: dict = {}
+
+    # ---- reading files -----------------------------------------------------------
+    def read(self, file: Path, included_at: Where | None, text: str | None = None) -> LoadedYaml | None:
+        name = os.path.normpath(str(file)) if included_at is not None else str(file)
+        if len(self.files) >= limits.MAX_MODULES:
+            self.errors.append(RuleError(included_at or Where(name), f"the game reads more than "
+                                         f"{limits.MAX_MODULES} files (MAX_MODULES)",
+                                         "fewer modules", "check for a folder included by mistake"))
+            return None
+        try:
+            if text is None:
+                text = decode_rule_file(file.read_bytes(), name)
+            self.sources[name] = source_lines(text)
+            loaded = load_yaml(text, name)
+        except OSError as err:
+            self.errors.append(RuleError(included_at or Where(name), f"cannot read the rule file: {err}",
+                                         hint="check the path and that the file is UTF-8 text"))
+            return None
+        except RuleFileError as err:
+            self.errors.extend(err.errors)
+            return None
+        self.files[name] = loaded
+        return loaded
+
+    # ---- putting the game together ------------------------------------------------
+    def compose(self, loaded: LoadedYaml, file: Path, chain: tuple[Path, ...]) -> None:
+        """Merge ``loaded`` after what it extends and includes."""
+        real = file.resolve()
+        self.seen.add(real)
+        chain = chain + (real,)
+        data = loaded.data
+        if "extends" in data:
+            for target in self.targets(loaded, ("extends",), data["extends"], file, one=True):
+                self.visit(target, loaded, ("extends",), chain)
+        if "include" in data:
+            value = data["include"]
+            items = value if isinstance(value, list) else [value]
+            for i, item in enumerate(items):
+                path = ("include", i) if isinstance(value, list) else ("include",)
+                for target in self.targets(loaded, path, item, file):
+                    self.visit(target, loaded, path, chain)
+        if "module" in data and not isinstance(data["module"], str):
+            self.err(loaded, ("module",), "'module' holds a text: what this module is for",
+                     "module: \"the identity-mode machinery\"")
+        self.merge(loaded)
+        if "override" in data:
+            self.override(loaded)
+
+    def visit(self, target: Path, by: LoadedYaml, path: tuple, chain: tuple[Path, ...]) -> None:
+        real = target.resolve()
+        if real in chain:
+            shown = " → ".join(self.shown(p) for p in chain[chain.index(real):] + (real,))
+            self.err(by, path, f"the files include each other in a cycle: {shown}",
+                     "modules that do not reach themselves", "move what they share into a third module")
+            return
+        if real in self.seen:                  # a module two files need is read once
+            return
+        loaded = self.read(target, by.where(path))
+        if loaded is not None:
+            self.compose(loaded, target, chain)
+
+    def shown(self, real: Path) -> str:
+        try:
+            return str(real.relative_to(self.tree))
+        except ValueError:                      # pragma: no cover - all are inside
+            return str(real)
+
+    def targets(self, loaded: LoadedYaml, path: tuple, value: Any, file: Path, one: bool = False) -> list[Path]:
+        """The files a path of ``include`` / ``extends`` names (none, reported, if it is wrong)."""
+        what = "extends" if one else "include"
+        if not isinstance(value, str) or not value.strip():
+            self.err(loaded, path, f"'{what}' names a file by its relative path",
+                     "a path such as rules/identity.yaml" + ("" if one else ", or a list of them"))
+            return []
+        if "\\" in value or value.startswith("~") or PurePosixPath(value).is_absolute() \
+                or PureWindowsPath(value).drive:
+            self.err(loaded, path, f"'{value}' is not a relative path written with '/'",
+                     "a path relative to this file, e.g. ../modules/identity.yaml",
+                     "a game is moved and shared as one folder, so it names its files relative to each other")
+            return []
+        target = Path(os.path.normpath(file.parent / value))
+        real = target.resolve()
+        if real != self.tree and self.tree not in real.parents:
+            self.err(loaded, path, f"'{value}' is outside the game's tree ({self.tree})",
+                     "a file inside the folder that holds the game",
+                     "copy the module into the tree; a rule file cannot read files elsewhere")
+            return []
+        if real.is_dir():
+            if (real / GAME_FILE).is_file():
+                return [target / GAME_FILE]
+            found = sorted(p for p in target.iterdir() if p.suffix == ".yaml" and p.is_file())
+            if not found:
+                self.err(loaded, path, f"the folder '{value}' holds no .yaml file", "a folder of rule files")
+            return found
+        if not real.is_file():
+            near = sorted(p.name for p in target.parent.glob("*.yaml")) if target.parent.is_dir() else []
+            self.err(loaded, path, f"no file '{value}'", "the path of a rule file relative to this one",
+                     suggest(target.name, near) or "check the spelling and the folder")
+            return []
+        if real.suffix != ".yaml":
+            self.err(loaded, path, f"'{value}' is not a rule file", "a .yaml file or a folder of them")
+            return []
+        return [target]
+
+    # ---- merging ------------------------------------------------------------------
+    def merge(self, loaded: LoadedYaml) -> None:
+        for key, value in loaded.data.items():
+            if key in MODULE_KEYS:
+                continue
+            if key in NAMED and isinstance(value, dict) and isinstance(self.data.get(key, {}), dict):
+                section = self.data.setdefault(key, {})
+                self.origins.setdefault((key,), (loaded, (key,)))
+                for name, item in value.items():
+                    if name in section:
+                        self.clash((key, name), loaded, (key, name))
+                    else:
+                        section[name] = item
+                        self.origins[(key, name)] = (loaded, (key, name))
+            elif key in LISTS and isinstance(value, list) and isinstance(self.data.get(key, []), list):
+                items = self.data.setdefault(key, [])
+                self.origins.setdefault((key,), (loaded, (key,)))
+                for j, item in enumerate(value):
+                    self.origins[(key, len(items))] = (loaded, (key, j))
+                    items.append(item)
+            elif key == "turn" and isinstance(value, dict) and isinstance(self.data.get(key, {}), dict):
+                self.merge_turn(loaded, value)
+            else:
+                self.single((key,), value, loaded, (key,))
+
+    def merge_turn(self, loaded: LoadedYaml, turn: dict) -> None:
+        merged = self.data.setdefault("turn", {})
+        self.origins.setdefault(("turn",), (loaded, ("turn",)))
+        for key, value in turn.items():
+            if key == "phases" and isinstance(value, list) and isinstance(merged.get(key, []), list):
+                phases = merged.setdefault("phases", [])
+                self.origins.setdefault(("turn", "phases"), (loaded, ("turn", "phases")))
+                for j, phase in enumerate(value):
+                    at = _phase_index(phases, phase)
+                    if at is not None:
+                        self.clash(("turn", "phases", at), loaded, ("turn", "phases", j), "phase")
+                        continue
+                    self.origins[("turn", "phases", len(phases))] = (loaded, ("turn", "phases", j))
+                    phases.append(phase)
+            else:
+                self.single(("turn", key), value, loaded, ("turn", key))
+
+    def single(self, path: tuple, value: Any, loaded: LoadedYaml, there: tuple) -> None:
+        """A section (or ``turn`` key) that holds one value."""
+        parent = self.data if len(path) == 1 else self.data["turn"]
+        if path[-1] in parent and path not in {(k,) for k in OWN}:
+            self.clash(path, loaded, there)
+            return
+        parent[path[-1]] = value
+        self.origins[path] = (loaded, there)
+
+    def clash(self, path: tuple, loaded: LoadedYaml, there: tuple, item: str | None = None) -> None:
+        first = self.where_key(path)
+        name = path[-1] if len(path) == 2 and path[0] in NAMED else None
+        if item == "phase":
+            name = self.data["turn"]["phases"][path[-1]].get("name")
+        what = f"{item or _ITEM.get(path[0], 'section')} '{name}'" if name is not None \
+            else f"'{': '.join(map(str, path))}'"
+        self.errors.append(RuleError(
+            loaded.key_where(there), f"{what} is defined twice: first at {first}",
+            "each name defined once in a game and the files it includes",
+            "rename one of them; to replace the first on purpose, put this one under 'override:'",
+            span=loaded.span_at(loaded.key_where(there))))
+
+    def where_key(self, path: tuple) -> Where:
+        loaded, there = self.origins.get(path, (None, path))
+        if loaded is None:
+            return Where("?")
+        return loaded.key_where(there)
+
+    # ---- override -------------------------------------------------------------------
+    def override(self, loaded: LoadedYaml) -> None:
+        overrides = loaded.data["override"]
+        if not isinstance(overrides, dict):
+            self.err(loaded, ("override",), "'override' holds the sections whose items it replaces",
+                     "override: {procedures: {name: ...}, tables: {...}}")
+            return
+        for key, value in overrides.items():
+            base = ("override", key)
+            if key in MODULE_KEYS:
+                self.err(loaded, base, f"'{key}' cannot be overridden", "a section of the game", key=True)
+            elif key in NAMED:
+                self.override_items(loaded, key, value)
+            elif key in LISTS:
+                if key not in self.data:
+                    self.nothing(loaded, base, f"no {key} to override", key=True)
+                    continue
+                self.forget((key,))
+                self.data[key] = value
+                self.origins[(key,)] = (loaded, base)
+            elif key == "turn" and isinstance(value, dict) and isinstance(self.data.get("turn"), dict):
+                self.override_turn(loaded, value)
+            elif key not in self.data:
+                self.nothing(loaded, base, f"no '{key}' to override", key=True)
+            else:
+                self.data[key] = value
+                self.origins[(key,)] = (loaded, base)
+
+    def override_items(self, loaded: LoadedYaml, key: str, value: Any) -> None:
+        base = ("override", key)
+        if not isinstance(value, dict):
+            self.err(loaded, base, f"override: {key} holds the items to replace, by name",
+                     f"{key}: {{name: ...}}")
+            return
+        section = self.data.get(key)
+        for name, item in value.items():
+            if not isinstance(section, dict) or name not in section:
+                known = section if isinstance(section, dict) else {}
+                self.err(loaded, base + (name,), f"there is no {_ITEM[key]} '{name}' to override",
+                         f"the name of a {_ITEM[key]} the game already has", suggest(str(name), known)
+                         or f"to add a new {_ITEM[key]}, write it under '{key}:' instead", key=True)
+                continue
+            section[name] = item
+            self.forget((key, name))
+            self.origins[(key, name)] = (loaded, base + (name,))
+
+    def override_turn(self, loaded: LoadedYaml, turn: dict) -> None:
+        merged = self.data["turn"]
+        for key, value in turn.items():
+            base = ("override", "turn", key)
+            if key == "phases" and isinstance(value, list) and isinstance(merged.get("phases"), list):
+                for j, phase in enumerate(value):
+                    at = _phase_index(merged["phases"], phase)
+                    if at is None:
+                        self.nothing(loaded, base + (j,), "there is no phase of this name to override")
+                        continue
+                    merged["phases"][at] = phase
+                    self.forget(("turn", "phases", at))
+                    self.origins[("turn", "phases", at)] = (loaded, base + (j,))
+            elif key not in merged:
+                self.nothing(loaded, base, f"no 'turn: {key}' to override", key=True)
+            else:
+                merged[key] = value
+                self.origins[("turn", key)] = (loaded, base)
+
+    def forget(self, prefix: tuple) -> None:
+        """Drop the origins under ``prefix``: what was there is replaced."""
+        for path in [p for p in self.origins if p[:len(prefix)] == prefix]:
+            del self.origins[path]
+
+    def nothing(self, loaded: LoadedYaml, path: tuple, message: str, key: bool = False) -> None:
+        self.err(loaded, path, message, "the name of something the game already has",
+                 "to add something new, write it outside 'override:'", key=key)
+
+    def err(self, loaded: LoadedYaml, path: tuple, message: str, expected: str = "", hint: str = "",
+            key: bool = False) -> None:
+        where = loaded.key_where(path) if key else loaded.where(path)
+        self.errors.append(RuleError(where, message, expected, hint, loaded.span_at(where)))
+
+
+def _composed(data: dict) -> bool:
+    """Whether a file uses modules or skills (else it is used as it was read)."""
+    if any(key in data for key in MODULE_KEYS) or "skills" in data:
+        return True
+    choices = data.get("choices")
+    return isinstance(choices, dict) and any(
+        isinstance(c, dict) and isinstance(c.get("options"), list) and MARKER in c["options"]
+        for c in choices.values())
+
+
+def _phase_index(phases: list, phase: Any) -> int | None:
+    name = phase.get("name") if isinstance(phase, dict) else None
+    if name is None:
+        return None
+    for i, p in enumerate(phases):
+        if isinstance(p, dict) and p.get("name") == name:
+            return i
+    return None

@@ -1,0 +1,125 @@
+"""Skills: a named ability written in one block.
+
+A skill (a general's 技能, a hero's ability, what a piece of equipment lets
+its holder do) is declared once under ``skills:`` with its rulebook text,
+its kind and every part that makes it work::
+
+    skills:
+      武圣:
+        text: 你可以将一张红色牌当【杀】使用或打出。
+        kind: active
+        options:                  # answers the skill adds to choices
+          play:
+            when: has(current, "武圣") and usable(current, "杀")
+            cards: 1
+            from: held(current)
+            where: it.color == "red"
+            effect: call use_card(current, chosen, "杀")
+          respond: {...}
+        triggers: [...]           # added to the game's triggers
+        procedures: {...}         # added to the game's procedures
+
+Before the file is checked, each part is moved to where the engine looks for
+it (the options into their choices, at the choice's ``- skills`` marker or
+at the end; the triggers after the game's own; the procedures beside the
+game's), keeping its position in the file for errors.  An option's name is
+the skill's unless it gives one.  What is left under ``skills:`` is the
+skill's description, which :class:`~rulekit.model.SkillDef` holds and
+``rulekit describe`` / ``rulekit play`` show.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .errors import RuleError
+from .lang.names import suggest
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .composed import ComposedYaml
+
+#: the ``- skills`` item of a choice's options: where skills add theirs
+MARKER = "skills"
+PARTS = ("options", "triggers", "procedures")
+
+
+def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
+    """Move every well-formed part of every skill to its section (in place);
+    the errors found.  A part of the wrong shape stays where it is, for the
+    schema check to report."""
+    data = merged.data
+    skills = data.get("skills")
+    errors: list[RuleError] = []
+    added: dict[str, list] = {}               # choice -> [(option, origin)]
+    choices = data.get("choices") if isinstance(data.get("choices"), dict) else {}
+    parts_of: dict[str, dict] = {}
+    if isinstance(skills, dict):
+        for name, skill in list(skills.items()):
+            if not isinstance(skill, dict):
+                continue
+            base = ("skills", name)
+            kept = dict(skill)
+            parts: dict[str, list] = {"options": [], "triggers": [], "procedures": []}
+            if _options_ok(skill.get("options")):
+                for cname, given in kept.pop("options").items():
+                    many = isinstance(given, list)
+                    for j, option in enumerate(given if many else [given]):
+                        path = base + ("options", cname) + ((j,) if many else ())
+                        if cname not in choices:
+                            errors.append(_error(merged, base + ("options", cname),
+                                                 f"skill '{name}' adds an option to choice '{cname}', "
+                                                 "which the game does not have", "the name of a choice",
+                                                 suggest(str(cname), choices), key=True))
+                            continue
+                        added.setdefault(cname, []).append(({"name": name, **option}, merged.origin(path)))
+                        parts["options"].append([cname, option.get("name", name)])
+            if isinstance(skill.get("procedures"), dict) and isinstance(data.get("procedures", {}), dict):
+                procs = data.setdefault("procedures", {})
+                for pname, proc in kept.pop("procedures").items():
+                    path = base + ("procedures", pname)
+                    if pname in procs:
+                        errors.append(_error(merged, path, f"procedure '{pname}' of skill '{name}' is "
+                                             f"defined twice: first at {merged.key_where(('procedures', pname))}",
+                                             "each name defined once", "rename one of them", key=True))
+                        continue
+                    procs[pname] = proc
+                    parts["procedures"].append(pname)
+                    merged.origins[("procedures", pname)] = merged.origin(path)
+            if isinstance(skill.get("triggers"), list) and isinstance(data.get("triggers", []), list):
+                triggers = data.setdefault("triggers", [])
+                for j, trigger in enumerate(kept.pop("triggers")):
+                    merged.origins[("triggers", len(triggers))] = merged.origin(base + ("triggers", j))
+                    triggers.append(trigger)
+                    parts["triggers"].append(len(triggers) - 1)
+            skills[name] = kept
+            parts_of[name] = parts
+    for cname, choice in choices.items():
+        if isinstance(choice, dict) and isinstance(choice.get("options"), list) and (
+                cname in added or MARKER in choice["options"]):
+            _place(merged, cname, choice, added.get(cname, []))
+    merged.skill_parts.update(parts_of)
+    return errors
+
+
+def _options_ok(options: Any) -> bool:
+    return isinstance(options, dict) and all(
+        isinstance(o, dict) or (isinstance(o, list) and o and all(isinstance(x, dict) for x in o))
+        for o in options.values())
+
+
+def _place(merged: "ComposedYaml", cname: str, choice: dict, extra: list) -> None:
+    """The choice with the skills' options at its marker (else at its end)."""
+    path = ("choices", cname, "options")
+    own = choice["options"]
+    at = own.index(MARKER) if MARKER in own else len(own)
+    entries = [(o, merged.origin(path + (i,))) for i, o in enumerate(own) if i < at and o != MARKER]
+    entries += extra
+    entries += [(o, merged.origin(path + (i,))) for i, o in enumerate(own) if i > at and o != MARKER]
+    merged.data["choices"][cname] = {**choice, "options": [o for o, _ in entries]}
+    for k, (_, origin) in enumerate(entries):
+        merged.origins[path + (k,)] = origin
+
+
+def _error(merged: "ComposedYaml", path: tuple, message: str, expected: str, hint: str = "",
+           key: bool = False) -> RuleError:
+    where = merged.key_where(path) if key else merged.where(path)
+    return RuleError(where, message, expected, hint, merged.span_at(where))
