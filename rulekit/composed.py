@@ -18,6 +18,7 @@ from typing import Any, Callable
 import attrs
 
 from .errors import Where
+from .lang.bindings import Bindings
 from .yamlsafe import LoadedYaml
 
 Path = tuple
@@ -42,6 +43,8 @@ class ComposedYaml:
     #: skill -> {"options": [[choice, option]...], "triggers": [index...],
     #: "procedures": [name...]}: where :func:`rulekit.skills.expand_skills` put its parts
     skill_parts: dict[str, dict] = attrs.field(factory=dict, repr=False)
+    #: file -> what its module parameters stand for (see :mod:`rulekit.lang.bindings`)
+    bindings: dict[str, Bindings] = attrs.field(factory=dict, repr=False)
 
     def origin(self, path: Path) -> tuple[LoadedYaml, Path]:
         path = tuple(path)
@@ -72,6 +75,10 @@ class ComposedYaml:
         except (KeyError, IndexError, TypeError):
             return None
         return value
+
+    def bindings_at(self, path: Path) -> Bindings | None:
+        """The parameters of the module the text at ``path`` was written in."""
+        return self.bindings.get(self.origin(path)[0].file)
 
     def span_at(self, where: Where) -> int:
         loaded = self.files.get(where.file)

@@ -28,6 +28,7 @@ from lark import Token
 from .cards import expand_cards
 from .errors import RuleError, RuleFileError, Where
 from .lang import calls
+from .lang.bindings import bind
 from .lang.codegen import CodeGen, CompileLimit
 from .lang.names import BUILTINS, Names, suggest
 from .lang.parser import EffectSyntaxError, parse_effect
@@ -139,6 +140,9 @@ class _Builder(ChoicesBuilder):
             return self._trees[key]
         try:
             tree = parse_effect(self._text(path), start)
+            bindings = self.loaded.bindings_at(path) if isinstance(self.loaded, ComposedYaml) else None
+            if bindings:
+                tree = bind(tree, bindings)
         except EffectSyntaxError as e:
             self.errors.append(RuleError(self.loaded.text_where(path, e.line, e.column),
                                          f"syntax error in effect text: {e.message}", e.expected, e.hint))

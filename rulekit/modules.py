@@ -40,12 +40,13 @@ from typing import Any
 from . import limits
 from .composed import ComposedYaml
 from .errors import RuleError, RuleFileError, Where, source_lines
+from .lang.bindings import Bindings
 from .lang.names import suggest
 from .skills import MARKER, expand_skills
 from .yamlsafe import LoadedYaml, decode_rule_file, load_yaml
 
 GAME_FILE = "game.yaml"
-MODULE_KEYS = ("include", "extends", "override", "module")
+MODULE_KEYS = ("include", "extends", "override", "module", "params")
 NAMED = ("options", "tables", "names", "zones", "vars", "player_vars", "choices", "procedures",
          "stats", "display", "public", "heuristics", "skills")
 LISTS = ("cards", "triggers")
@@ -82,7 +83,8 @@ def compose(path: Path, text: str | None = None, tree: Path | None = None) -> Lo
     if not _composed(root.data):
         return root                         # one plain file: nothing to merge
     composer.compose(root, file, ())
-    merged = ComposedYaml(composer.data, root.file, composer.origins, composer.files)
+    merged = ComposedYaml(composer.data, root.file, composer.origins, composer.files,
+                          bindings={k: v for k, v in composer.bindings.items() if v})
     composer.errors += expand_skills(merged)
     if composer.errors:
         raise RuleFileError(composer.errors, merged.sources())
@@ -98,6 +100,7 @@ class _Composer:
         self.seen: set[Path] = set()
         self.data: dict = {}
         self.origins: dict = {}
+        self.bindings: dict[str, Bindings] = {}
 
     # ---- reading files -----------------------------------------------------------
     def read(self, file: Path, included_at: Where | None, text: str | None = None) -> LoadedYaml | None:
@@ -153,11 +156,67 @@ class _Composer:
             self.err(by, path, f"the files include each other in a cycle: {shown}",
                      "modules that do not reach themselves", "move what they share into a third module")
             return
+        item = by.value_at(path)
+        given = item.get("with", {}) if isinstance(item, dict) else {}
         if real in self.seen:                  # a module two files need is read once
+            name = next((n for n, f in self.files.items() if Path(n).resolve() == real), None)
+            if name is not None and given and self.bindings.get(name) != self.bind(
+                    self.files[name], by, path, given, report=False):
+                self.err(by, path + ("with",), f"'{self.shown(real)}' is already included with other "
+                         "parameters", "one set of parameters per module in a game",
+                         "a module is read once; give it the same 'with:' everywhere", key=True)
             return
         loaded = self.read(target, by.where(path))
         if loaded is not None:
+            self.bindings[loaded.file] = self.bind(loaded, by, path, given)
             self.compose(loaded, target, chain)
+
+    def bind(self, module: LoadedYaml, by: LoadedYaml, path: tuple, given: Any,
+             report: bool = True) -> Bindings:
+        """What the parameters of ``module`` stand for, from the ``with:`` of
+        the file that includes it and the defaults."""
+        err = self.err if report else (lambda *a, **k: None)
+        declared = module.data.get("params", {})
+        if not isinstance(declared, dict):
+            err(module, ("params",), "'params' declares the module's parameters by name",
+                "params: {attack: {doc: the card kind used to attack, default: 杀}}")
+            declared = {}
+        if not isinstance(given, dict):
+            err(by, path + ("with",), "'with' gives the module's parameters by name", "with: {attack: 杀}")
+            given = {}
+        for key in given:
+            if key not in declared:
+                err(by, path + ("with", key), f"'{module.file}' has no parameter '{key}'",
+                    "a parameter declared under its params:", suggest(str(key), declared)
+                    or ("it declares: " + ", ".join(map(str, declared)) if declared else "it declares none"),
+                    key=True)
+        names, values = {}, {}
+        for name, spec in declared.items():
+            spec = spec if isinstance(spec, dict) else {}
+            kind = spec.get("kind", "value")
+            where = ("with", name) if name in given else ()
+            if kind not in ("value", "name") or set(spec) - {"doc", "kind", "default"}:
+                err(module, ("params", name), f"parameter '{name}' is declared as "
+                    "{doc: ..., kind: value | name, default: ...}", "doc, kind and default only")
+                continue
+            if name not in given and "default" not in spec:
+                err(by, path, f"'{module.file}' needs a value for its parameter '{name}'"
+                    + (f" ({spec['doc']})" if spec.get("doc") else ""), f"with: {{{name}: ...}}")
+                continue
+            value = given.get(name, spec.get("default"))
+            if kind == "name":
+                if not isinstance(value, str) or not value.isidentifier():
+                    err(by, path + where, f"parameter '{name}' is a name, not {value!r}",
+                        "a name such as hp or 内力")
+                    continue
+                if value != name:
+                    names[name] = value
+            elif isinstance(value, bool) or not isinstance(value, (str, int)):
+                err(by, path + where, f"parameter '{name}' is a text or a number, not {value!r}",
+                    "e.g. 杀 or 4")
+            else:
+                values[name] = value
+        return Bindings(names, values)
 
     def shown(self, real: Path) -> str:
         try:
@@ -168,6 +227,9 @@ class _Composer:
     def targets(self, loaded: LoadedYaml, path: tuple, value: Any, file: Path, one: bool = False) -> list[Path]:
         """The files a path of ``include`` / ``extends`` names (none, reported, if it is wrong)."""
         what = "extends" if one else "include"
+        if isinstance(value, dict):
+            value = value.get("file")
+            path = path + ("file",)
         if not isinstance(value, str) or not value.strip():
             self.err(loaded, path, f"'{what}' names a file by its relative path",
                      "a path such as rules/identity.yaml" + ("" if one else ", or a list of them"))
@@ -204,6 +266,7 @@ class _Composer:
 
     # ---- merging ------------------------------------------------------------------
     def merge(self, loaded: LoadedYaml) -> None:
+        renamed = self.bindings.get(loaded.file, Bindings()).rename
         for key, value in loaded.data.items():
             if key in MODULE_KEYS:
                 continue
@@ -211,16 +274,18 @@ class _Composer:
                 section = self.data.setdefault(key, {})
                 self.origins.setdefault((key,), (loaded, (key,)))
                 for name, item in value.items():
-                    if name in section:
-                        self.clash((key, name), loaded, (key, name))
+                    if renamed(name) in section:
+                        self.clash((key, renamed(name)), loaded, (key, name))
                     else:
-                        section[name] = item
-                        self.origins[(key, name)] = (loaded, (key, name))
+                        section[renamed(name)] = item
+                        self.origins[(key, renamed(name))] = (loaded, (key, name))
             elif key in LISTS and isinstance(value, list) and isinstance(self.data.get(key, []), list):
                 items = self.data.setdefault(key, [])
                 self.origins.setdefault((key,), (loaded, (key,)))
                 for j, item in enumerate(value):
                     self.origins[(key, len(items))] = (loaded, (key, j))
+                    if key == "triggers" and isinstance(item, dict) and renamed(item.get("on")) != item.get("on"):
+                        item = {**item, "on": renamed(item["on"])}
                     items.append(item)
             elif key == "turn" and isinstance(value, dict) and isinstance(self.data.get(key, {}), dict):
                 self.merge_turn(loaded, value)
