@@ -40,7 +40,7 @@ from typing import Any
 from . import limits
 from .composed import ComposedYaml
 from .errors import RuleError, RuleFileError, Where, source_lines
-from .lang.bindings import Bindings
+from .lang.bindings import Bindings, inherited, is_value
 from .lang.names import suggest
 from .skills import MARKER, expand_skills
 from .yamlsafe import LoadedYaml, decode_rule_file, load_yaml
@@ -160,15 +160,16 @@ class _Composer:
         given = item.get("with", {}) if isinstance(item, dict) else {}
         if real in self.seen:                  # a module two files need is read once
             name = next((n for n, f in self.files.items() if Path(n).resolve() == real), None)
-            if name is not None and given and self.bindings.get(name) != self.bind(
-                    self.files[name], by, path, given, report=False):
+            if name is not None and given and self.bindings.get(name) != inherited(
+                    self.bindings.get(by.file), self.bind(self.files[name], by, path, given, report=False)):
                 self.err(by, path + ("with",), f"'{self.shown(real)}' is already included with other "
                          "parameters", "one set of parameters per module in a game",
                          "a module is read once; give it the same 'with:' everywhere", key=True)
             return
         loaded = self.read(target, by.where(path))
         if loaded is not None:
-            self.bindings[loaded.file] = self.bind(loaded, by, path, given)
+            self.bindings[loaded.file] = inherited(self.bindings.get(by.file),
+                                                   self.bind(loaded, by, path, given))
             self.compose(loaded, target, chain)
 
     def bind(self, module: LoadedYaml, by: LoadedYaml, path: tuple, given: Any,
@@ -211,9 +212,9 @@ class _Composer:
                     continue
                 if value != name:
                     names[name] = value
-            elif isinstance(value, bool) or not isinstance(value, (str, int)):
-                err(by, path + where, f"parameter '{name}' is a text or a number, not {value!r}",
-                    "e.g. 杀 or 4")
+            elif not is_value(value):
+                err(by, path + where, f"parameter '{name}' is a text, a number or a list of them, "
+                    f"not {value!r}", "e.g. 杀, 4 or [桃, 酒]")
             else:
                 values[name] = value
         return Bindings(names, values)

@@ -18,11 +18,12 @@ its kind and every part that makes it work::
           respond: {...}
         triggers: [...]           # added to the game's triggers
         procedures: {...}         # added to the game's procedures
+        choices: {...}            # questions only the skill asks
 
 Before the file is checked, each part is moved to where the engine looks for
 it (the options into their choices, at the choice's ``- skills`` marker or
 at the end; the triggers after the game's own; the procedures beside the
-game's), keeping its position in the file for errors.  An option's name is
+game's, and so its choices), keeping its position in the file for errors.  An option's name is
 the skill's unless it gives one.  What is left under ``skills:`` is the
 skill's description, which :class:`~rulekit.model.SkillDef` holds and
 ``rulekit describe`` / ``rulekit play`` show.
@@ -39,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: the ``- skills`` item of a choice's options: where skills add theirs
 MARKER = "skills"
-PARTS = ("options", "triggers", "procedures")
+PARTS = ("options", "triggers", "procedures", "choices")
 
 
 def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
@@ -50,53 +51,63 @@ def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
     skills = data.get("skills")
     errors: list[RuleError] = []
     added: dict[str, list] = {}               # choice -> [(option, origin)]
-    choices = data.get("choices") if isinstance(data.get("choices"), dict) else {}
     parts_of: dict[str, dict] = {}
+    kept: dict[str, dict] = {}
+    for name, skill in (skills.items() if isinstance(skills, dict) else ()):
+        if isinstance(skill, dict):
+            kept[name] = dict(skill)
+            parts_of[name] = {"options": [], "triggers": [], "procedures": [], "choices": []}
+    for name, rest in kept.items():         # first what skills declare, so options may use it
+        errors += _move_items(merged, name, rest, parts_of[name])
+    choices = data.get("choices") if isinstance(data.get("choices"), dict) else {}
+    for name, rest in kept.items():
+        base = ("skills", name)
+        if not _options_ok(rest.get("options")):
+            continue
+        for cname, given in rest.pop("options").items():
+            many = isinstance(given, list)
+            for j, option in enumerate(given if many else [given]):
+                path = base + ("options", cname) + ((j,) if many else ())
+                if cname not in choices:
+                    errors.append(_error(merged, base + ("options", cname),
+                                         f"skill '{name}' adds an option to choice '{cname}', "
+                                         "which the game does not have", "the name of a choice",
+                                         suggest(str(cname), choices), key=True))
+                    continue
+                added.setdefault(cname, []).append(({"name": name, **option}, merged.origin(path)))
+                parts_of[name]["options"].append([cname, option.get("name", name)])
     if isinstance(skills, dict):
-        for name, skill in list(skills.items()):
-            if not isinstance(skill, dict):
-                continue
-            base = ("skills", name)
-            kept = dict(skill)
-            parts: dict[str, list] = {"options": [], "triggers": [], "procedures": []}
-            if _options_ok(skill.get("options")):
-                for cname, given in kept.pop("options").items():
-                    many = isinstance(given, list)
-                    for j, option in enumerate(given if many else [given]):
-                        path = base + ("options", cname) + ((j,) if many else ())
-                        if cname not in choices:
-                            errors.append(_error(merged, base + ("options", cname),
-                                                 f"skill '{name}' adds an option to choice '{cname}', "
-                                                 "which the game does not have", "the name of a choice",
-                                                 suggest(str(cname), choices), key=True))
-                            continue
-                        added.setdefault(cname, []).append(({"name": name, **option}, merged.origin(path)))
-                        parts["options"].append([cname, option.get("name", name)])
-            if isinstance(skill.get("procedures"), dict) and isinstance(data.get("procedures", {}), dict):
-                procs = data.setdefault("procedures", {})
-                for pname, proc in kept.pop("procedures").items():
-                    path = base + ("procedures", pname)
-                    if pname in procs:
-                        errors.append(_error(merged, path, f"procedure '{pname}' of skill '{name}' is "
-                                             f"defined twice: first at {merged.key_where(('procedures', pname))}",
-                                             "each name defined once", "rename one of them", key=True))
-                        continue
-                    procs[pname] = proc
-                    parts["procedures"].append(pname)
-                    merged.origins[("procedures", pname)] = merged.origin(path)
-            if isinstance(skill.get("triggers"), list) and isinstance(data.get("triggers", []), list):
-                triggers = data.setdefault("triggers", [])
-                for j, trigger in enumerate(kept.pop("triggers")):
-                    merged.origins[("triggers", len(triggers))] = merged.origin(base + ("triggers", j))
-                    triggers.append(trigger)
-                    parts["triggers"].append(len(triggers) - 1)
-            skills[name] = kept
-            parts_of[name] = parts
+        skills.update(kept)
     for cname, choice in choices.items():
         if isinstance(choice, dict) and isinstance(choice.get("options"), list) and (
                 cname in added or MARKER in choice["options"]):
             _place(merged, cname, choice, added.get(cname, []))
     merged.skill_parts.update(parts_of)
+    return errors
+
+
+def _move_items(merged: "ComposedYaml", name: str, rest: dict, parts: dict) -> list[RuleError]:
+    """Move a skill's procedures, choices and triggers to the game's sections."""
+    data, base, errors = merged.data, ("skills", name), []
+    for section in ("procedures", "choices"):
+        if isinstance(rest.get(section), dict) and isinstance(data.get(section, {}), dict):
+            items = data.setdefault(section, {})
+            for pname, item in rest.pop(section).items():
+                path = base + (section, pname)
+                if pname in items:
+                    errors.append(_error(merged, path, f"{section[:-1]} '{pname}' of skill '{name}' is "
+                                         f"defined twice: first at {merged.key_where((section, pname))}",
+                                         "each name defined once", "rename one of them", key=True))
+                    continue
+                items[pname] = item
+                merged.origins[(section, pname)] = merged.origin(path)
+                parts[section].append(pname)
+    if isinstance(rest.get("triggers"), list) and isinstance(data.get("triggers", []), list):
+        triggers = data.setdefault("triggers", [])
+        for j, trigger in enumerate(rest.pop("triggers")):
+            merged.origins[("triggers", len(triggers))] = merged.origin(base + ("triggers", j))
+            triggers.append(trigger)
+            parts["triggers"].append(len(triggers) - 1)
     return errors
 
 

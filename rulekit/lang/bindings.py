@@ -10,11 +10,12 @@ supplies (see :mod:`rulekit.modules`)::
 and the game binds them: ``include: [{file: identity.yaml, with: {attack: 杀,
 health: 内力}}]``.  In the module's effect text a *value* parameter read as
 an expression becomes that value (``it.kind == attack`` reads ``it.kind ==
-"杀"``); a *name* parameter is replaced wherever the name is written
+"杀"``; a list stands for a list); a *name* parameter is replaced wherever the name is written
 (``p.health`` reads ``p.内力``), as are the module's own items of that name.
 The replacement is made on the parse tree, token by token, keeping every
 position, so errors still point at what the author wrote; nothing is ever
-evaluated.
+evaluated.  The files a module includes see its parameters too, so a
+module's entry file declares them once for all its parts.
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ class Bindings:
     """What one module's parameters stand for in the game that includes it."""
 
     names: dict[str, str] = attrs.field(factory=dict)     # param -> name
-    values: dict[str, Any] = attrs.field(factory=dict)    # param -> text or number
+    values: dict[str, Any] = attrs.field(factory=dict)    # param -> text, number or a list of them
 
     def __bool__(self) -> bool:
         return bool(self.names or self.values)
@@ -51,12 +52,35 @@ def bind(tree: Tree, bindings: Bindings) -> Tree:
         if node.data == "name" and str(node.children[0]) in bindings.values:
             token = node.children[0]
             value = bindings.values[str(token)]
-            if isinstance(value, bool) or not isinstance(value, (int, str)):
-                return node                        # refused when the module was included
-            if isinstance(value, int):
-                return Tree("number", [token.update("NUMBER", str(value))], node.meta)
-            quote = "'" if '"' in value else '"'
-            return Tree("string", [token.update("STRING", quote + value + quote)], node.meta)
+            return _literal(token, value, node)
         return Tree(node.data, [walk(c) for c in node.children], node.meta)
 
     return walk(tree)
+
+
+def _literal(token: Token, value: Any, node: Tree) -> Tree:
+    """The tree of a literal ``value`` where ``token`` was written."""
+    if isinstance(value, list):
+        items = [_literal(token, v, node) for v in value]
+        return Tree("list_lit", [Tree("args", items, node.meta) if items else None], node.meta)
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return node                        # refused when the module was included
+    if isinstance(value, int):
+        return Tree("number", [token.update("NUMBER", str(value))], node.meta)
+    quote = "'" if '"' in value else '"'
+    return Tree("string", [token.update("STRING", quote + value + quote)], node.meta)
+
+
+def is_value(value: Any) -> bool:
+    """A value a parameter may stand for: a text, a number, or a list of them."""
+    if isinstance(value, list):
+        return all(is_value(v) and not isinstance(v, list) for v in value)
+    return isinstance(value, (int, str)) and not isinstance(value, bool)
+
+
+def inherited(parent: Bindings | None, own: Bindings) -> Bindings:
+    """A module's parameters reach the files it includes: what they stand for
+    there is the includer's, with the file's own on top."""
+    if parent is None or not parent:
+        return own
+    return Bindings({**parent.names, **own.names}, {**parent.values, **own.values})
