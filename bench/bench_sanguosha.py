@@ -1,4 +1,4 @@
-"""三国杀 (games/sanguosha.yaml) through the rulekit engine: uniform-random play.
+"""三国杀 (games/sanguosha) through the rulekit engine: uniform-random play.
 
 Every decision picks one legal action uniformly at random; each match has
 its own seed.  Prints, per player count, games/s, decisions/s, average
@@ -59,8 +59,8 @@ def main(argv=None) -> int:
     ap.add_argument("--agents", default="random")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    game = rulekit.load_game(HERE.parent / "games" / "sanguosha.yaml")
-    print(f"load + validate + compile games/sanguosha.yaml: {(time.perf_counter() - t0) * 1000:.0f} ms")
+    game = rulekit.load_game(HERE.parent / "games" / "sanguosha")
+    print(f"load + validate + compile games/sanguosha: {(time.perf_counter() - t0) * 1000:.0f} ms")
     print(f"{args.games} {args.agents} games per player count, best of {args.rounds} rounds")
     print("players | games/s  decisions/s | decisions/game turns/game | wins: 主公 反贼 内奸")
     for n in args.players:

@@ -30,7 +30,9 @@ ROUND = r"""
 import random, sys, time
 sys.path.insert(0, ".")
 import rulekit
-game = rulekit.load_game("games/{game}.yaml")
+import os
+# a game is games/NAME.yaml, or the folder games/NAME (either revision may have either)
+game = rulekit.load_game("games/{game}" if os.path.isdir("games/{game}") else "games/{game}.yaml")
 import inspect
 from rulekit.engine.match import Match
 # a simulation: windows answered without asking, where the revision can

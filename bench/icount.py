@@ -37,7 +37,10 @@ ENGINE = r"""
 import random, sys
 sys.path.insert(0, {root!r})
 import rulekit
-game = rulekit.load_game({root!r} + "/games/{game}.yaml")
+import os
+# a game is games/NAME.yaml, or the folder games/NAME (either revision may have either)
+path = {root!r} + "/games/{game}"
+game = rulekit.load_game(path if os.path.isdir(path) else path + ".yaml")
 import inspect
 from rulekit.engine.match import Match
 # a simulation: windows answered without asking, where the revision can

@@ -304,6 +304,8 @@ class _Builder(ChoicesBuilder):
             if "section" in spec:
                 out[set_name] = self.section_names(set_name, spec)
                 continue
+            if "union" in spec and "card_props" not in spec and "values" not in spec:
+                continue                    # made below, once the entries it joins are known
             if "values" not in spec and "card_props" not in spec:
                 self.err(path, f"names entry '{set_name}' declares no names",
                          "values: [...] and / or card_props: [...]",
@@ -321,7 +323,24 @@ class _Builder(ChoicesBuilder):
                     continue
                 found.update(dict.fromkeys(v for v in prop_values[prop] if isinstance(v, str)))
             out[set_name] = None if props and self.lost and self.lost.cards else found
+        for set_name, spec in self.data.get("names", {}).items():
+            if isinstance(spec, dict) and "union" in spec:
+                out[set_name] = self.union_names(set_name, spec, out)
         return out
+
+    def union_names(self, set_name: str, spec: dict, made: dict) -> dict | None:
+        """The names of other entries of ``names:`` together (with any of its own)."""
+        found = dict(made.get(set_name) or {})
+        for i, other in enumerate(spec["union"]):
+            if other not in made or other == set_name or "union" in self.data["names"].get(other, {}):
+                self.err(("names", set_name, "union", i), f"'{other}' is not an entry of names: that "
+                         "this one can join", "the name of another entry (itself made without union)",
+                         suggest(other, [n for n in made if n != set_name]))
+                continue
+            if made[other] is None:
+                return None
+            found.update(made[other])
+        return found
 
     def section_names(self, set_name: str, spec: dict) -> dict | None:
         """The names of the items of a section (e.g. every skill declared);
@@ -583,7 +602,7 @@ class _Builder(ChoicesBuilder):
             answers=ns["_ANS"],
             display={k: ns[f"D{i}"] for i, k in enumerate(d.get("display", {}))},
             public={k: ns[f"U{i}"] for i, k in enumerate(d.get("public", {}))},
-            skills=self.skills(),
+            skills=self.skills(), files=tuple(self.loaded.sources()),
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
             code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"])
 

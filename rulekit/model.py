@@ -177,6 +177,9 @@ class Game:
     #: name -> fn(match, viewer): values the rules derive about the whole
     #: table that every player may see (``public:``)
     public: dict = attrs.field(factory=dict, repr=False)
+    #: every file the game was read from: the one loaded first, then the
+    #: files it includes or extends (what a tool watching for edits watches)
+    files: tuple[str, ...] = ()
     #: name -> SkillDef, in the order declared (``skills:``)
     skills: dict = attrs.field(factory=dict, repr=False)
 

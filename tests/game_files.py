@@ -21,3 +21,9 @@ def game_files() -> list[Path]:
 def game_id(path: Path) -> str:
     """A short test id: the file's stem, or the folder's name for a folder game."""
     return path.parent.name if path.name == "game.yaml" else path.stem
+
+
+def game_path(name: str) -> Path:
+    """games/NAME: a folder game, else the file games/NAME.yaml."""
+    folder = ROOT / "games" / name
+    return folder if folder.is_dir() else folder.with_suffix(".yaml")

@@ -1,6 +1,6 @@
 """Setting up 三国杀 situations for scenario tests.
 
-``table()`` starts a match of ``games/sanguosha.yaml`` from a prepared state:
+``table()`` starts a match of ``games/sanguosha`` from a prepared state:
 the identities, generals, HP, hands, equipment, judgement areas and the top
 of the deck are given; every other card stays out of play (in ``box``), so a
 test sees exactly the cards it names.  Card names are "<kind> <suit><rank>",
@@ -19,7 +19,7 @@ import rulekit
 from rulekit.testing import prepare
 
 ROOT = Path(__file__).resolve().parents[1]
-SGS_FILE = ROOT / "games" / "sanguosha.yaml"
+SGS_FILE = ROOT / "games" / "sanguosha"
 _GAME: rulekit.Game | None = None
 
 #: default identities by seat for each player count (seat 0 is the lord)
@@ -57,7 +57,7 @@ def table(players: int = 5, *, roles: list[str] | None = None, generals: dict | 
     the top of the draw pile, top card first.
     ``hp`` / ``max_hp``: seat -> value (default 4, the max defaults to the hp).
     ``out``: seats already dead (eliminated, identity shown).  ``rules``: a
-    variant of the game to play instead of ``games/sanguosha.yaml``.
+    variant of the game to play instead of ``games/sanguosha``.
     ``auto_pass``: a seat whose only answer to a response window is to pass
     is not asked (as the rulebook tells it); ``False`` asks it, as a match
     does by default so that the others cannot tell who holds an answer.

@@ -537,7 +537,7 @@ def test_play_sanguosha_in_the_terminal(capsys, monkeypatch):
     """A person can play 三国杀 with 5 players: their hand, everyone's
     equipment, HP, distances and the lord are shown; prompts name the card
     asked for; bad input is asked again, never a traceback."""
-    sgs = str(Path(__file__).resolve().parents[1] / "games" / "sanguosha.yaml")
+    sgs = str(Path(__file__).resolve().parents[1] / "games" / "sanguosha")
     lines = ["x", "999", "", "?", "view", "log 5"] + ["1", "2", "nonsense", "1"] * 150
     code, out, err = run(capsys, "play", sgs, "-p", "5", "-s", "4", stdin="\n".join(lines) + "\n",
                          monkeypatch=monkeypatch)
@@ -559,7 +559,7 @@ def test_simulate_says_decided_for_competitive_games_and_win_rate_for_cooperativ
 
 
 def test_describe_shows_parameters_that_take_declared_names(capsys):
-    code, out, _ = run(capsys, "describe", str(ROOT / "games" / "sanguosha.yaml"))
+    code, out, _ = run(capsys, "describe", str(ROOT / "games" / "sanguosha"))
     assert code == 0
     assert "  has(p, skill: one of skill): — p is in the game and has the skill" in out
     assert "  confirm(p, what: one of skill_or_kind) (who: p)" in out

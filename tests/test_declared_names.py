@@ -7,6 +7,7 @@ docs/authoring.md, "Names written as strings".
 """
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,6 @@ import rulekit
 from rulekit.errors import RuleFileError
 
 ROOT = Path(__file__).resolve().parents[1]
-SANGUOSHA = (ROOT / "games" / "sanguosha.yaml").read_text(encoding="utf-8")
 
 GAME = """\
 name: Names
@@ -194,9 +194,24 @@ def test_the_schema_refuses_a_malformed_parameter():
 # ---- 三国杀 ---------------------------------------------------------------------------
 
 
-def _sanguosha(old: str, new: str) -> str:
-    assert SANGUOSHA.count(old) >= 1, old
-    return SANGUOSHA.replace(old, new, 1)
+def _sanguosha(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of 三国杀 (and the modules it includes) with the first ``old``
+    of its files replaced; the folder to load."""
+    for folder in ("sanguosha", "modules"):
+        shutil.copytree(ROOT / "games" / folder, tmp_path / folder)
+    for file in sorted(tmp_path.rglob("*.yaml")):
+        text = file.read_text(encoding="utf-8")
+        if old in text:
+            file.write_text(text.replace(old, new, 1), encoding="utf-8")
+            return tmp_path / "sanguosha"
+    raise AssertionError(f"no file of 三国杀 has {old!r}")
+
+
+def _error_of(game: Path):
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game(game)
+    assert len(info.value.errors) == 1, str(info.value)
+    return info.value.errors[0]
 
 
 @pytest.mark.parametrize("old, new, message, hint", [
@@ -211,18 +226,17 @@ def _sanguosha(old: str, new: str) -> str:
     ('weapon_is(p, "诸葛连弩")', 'weapon_is(p, "诸葛连努")', "no kind is called '诸葛连努'",
      "did you mean '诸葛连弩'?"),
 ])
-def test_sanguosha_misspelled_names(old, new, message, hint):
-    text = _sanguosha(old, new)
-    e = error(text)
+def test_sanguosha_misspelled_names(tmp_path, old, new, message, hint):
+    e = _error_of(_sanguosha(tmp_path, old, new))
     assert e.message == message and hint in e.hint
-    line = text.split("\n")[e.where.line - 1]
+    line = Path(e.where.file).read_text(encoding="utf-8").split("\n")[e.where.line - 1]
     assert line[e.where.column - 1:].startswith(new.split('"')[1].join('""'))
 
 
-def test_the_caret_is_under_a_misspelled_chinese_name():
-    text = _sanguosha('has(current, "武圣")', 'has(current, "武圣X")')
+def test_the_caret_is_under_a_misspelled_chinese_name(tmp_path):
+    game = _sanguosha(tmp_path, 'has(current, "武圣")', 'has(current, "武圣X")')
     with pytest.raises(RuleFileError) as info:
-        load(text)
+        rulekit.load_game(game)
     lines = str(info.value).split("\n")
     source, caret = lines[1], lines[2]
     assert source.endswith('when: has(current, "武圣X") and usable(current, "杀")')

@@ -10,13 +10,14 @@ from __future__ import annotations
 import os
 import random
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 import rulekit
 import rulekit.testing
-from game_files import game_files
+from game_files import game_files, game_id
 from rulekit.errors import RuleFileError, RuleRuntimeError, StepBudgetExceeded
 from rulekit.yamlsafe import decode_rule_file
 
@@ -78,18 +79,25 @@ def test_mutated_rule_files_are_refused_or_play_without_crashing(block, source):
 ROOT = Path(__file__).resolve().parent.parent
 #: every game shipped, found by glob so that a new game is fuzzed too
 GAME_FILES = game_files()
-#: mutants of each game file in one run of the suite: 2,000, and fewer for a file so large that
-#: 2,000 would not fit in the suite's time (each mutant of a 77 KB file costs ~0.13 s of CPU,
-#: most of it reading the YAML and checking its shape).  RULEKIT_FUZZ_MUTANTS sets the number
-#: for every file (a long local run); RULEKIT_FUZZ_FIRST_SEED moves the window of seeds.
+#: mutants of each game in one run of the suite: 2,000, and fewer for a game so large that
+#: 2,000 would not fit in the suite's time (each mutant of a 77 KB game costs ~0.13 s of CPU,
+#: most of it reading the YAML and checking its shape), split between its files by size.
+#: RULEKIT_FUZZ_MUTANTS sets the number for every game (a long local run);
+#: RULEKIT_FUZZ_FIRST_SEED moves the window of seeds.
 FIRST_SEED = int(os.environ.get("RULEKIT_FUZZ_FIRST_SEED", "0"))
 BLOCKS = 8
 
 
-def mutants_of(path: Path) -> int:
+def mutants_of(game: Path, file: Path) -> int:
+    """The mutants of one file of a game: the game's share (2,000, fewer for a
+    large game) split between its files by size."""
+    files = [Path(f) for f in rulekit.load_game(game).files]
+    total = sum(f.stat().st_size for f in files)
     if "RULEKIT_FUZZ_MUTANTS" in os.environ:
-        return int(os.environ["RULEKIT_FUZZ_MUTANTS"])
-    return min(2000, 2000 * 30_000 // max(path.stat().st_size, 1))
+        budget = int(os.environ["RULEKIT_FUZZ_MUTANTS"])
+    else:
+        budget = min(2000, 2000 * 30_000 // max(total, 1))
+    return max(BLOCKS, budget * file.stat().st_size // max(total, 1))
 
 HOSTILE_TOKENS = [
     "\x00", "\x07", "\x1b", "\x7f", "\u2028", "\ufeff", "\ufffe", "\t", "\r", "\x85",
@@ -167,6 +175,12 @@ def check_mutant(data: bytes, seed: int, file: str = "mutant.yaml") -> str:
             assert e.where.file == file, str(e)
             assert 1 <= e.where.line <= lines and e.where.column >= 1, str(e)
         return "refused"
+    return play_a_little(game, seed)
+
+
+def play_a_little(game: rulekit.Game, seed: int) -> str:
+    """Play a couple of random games of a mutant that loaded: only rulekit's
+    own runtime errors may come out."""
     low = game.min_players
     for players in {low, min(game.max_players, low + 2)}:
         rng = random.Random(seed)
@@ -185,21 +199,68 @@ def check_mutant(data: bytes, seed: int, file: str = "mutant.yaml") -> str:
     return "loaded"
 
 
+def rule_files() -> list[tuple[Path, Path]]:
+    """(a game, one file it reads) for every file of every game shipped,
+    each file once (a module several games include, with the first)."""
+    out, seen = [], set()
+    for game in GAME_FILES:
+        for file in rulekit.load_game(game).files:
+            real = Path(file).resolve()
+            if real not in seen:
+                seen.add(real)
+                out.append((game, real))
+    return out
+
+
+RULE_FILES = rule_files()
+
+
+def _rule_file_id(pair) -> str:
+    game, file = pair
+    return file.stem if file.parent == game.parent else f"{game_id(game)}:{file.stem}"
+
+
 @pytest.mark.parametrize("block", range(BLOCKS))
-@pytest.mark.parametrize("path", GAME_FILES, ids=lambda p: p.name)
-def test_mutants_of_every_game_file_are_refused_with_a_position_or_play(path, block):
-    source = path.read_bytes()
-    mutants = mutants_of(path)
+@pytest.mark.parametrize("pair", RULE_FILES, ids=_rule_file_id)
+def test_mutants_of_every_game_file_are_refused_with_a_position_or_play(pair, block, tmp_path):
+    """Each file of a game mutated in a copy of the game's tree, the game loaded."""
+    game, file = pair
+    tree = (game.parent.parent if game.name == "game.yaml" else game.parent).resolve()
+    copy = tmp_path / "tree"
+    shutil.copytree(tree, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    target, loaded = copy / file.relative_to(tree), copy / game.resolve().relative_to(tree)
+    if loaded.name == "game.yaml":
+        loaded = loaded.parent
+    source = file.read_bytes()
+    mutants = mutants_of(game, file)
     per_block = -(-mutants // BLOCKS)
     outcomes = []
     for seed in range(FIRST_SEED + block * per_block, FIRST_SEED + min(mutants, (block + 1) * per_block)):
-        outcomes.append(check_mutant(hostile_mutant(source, seed), seed))
-    assert "refused" in outcomes
+        target.write_bytes(hostile_mutant(source, seed))
+        outcomes.append(check_game(loaded, seed, copy))
+    assert "refused" in outcomes or len(outcomes) < 20    # a few mutants may all be comments
+
+
+def check_game(game: Path, seed: int, tree: Path) -> str:
+    """Load a game whose module was mutated: every error points into a file
+    of the tree, at a line that file has."""
+    try:
+        loaded = rulekit.load_game(game)
+    except RuleFileError as err:
+        assert err.errors
+        for e in err.errors:
+            file = Path(e.where.file)
+            assert file.resolve().is_relative_to(tree.resolve()), str(e)
+            text = file.read_bytes().decode("utf-8", "replace")
+            lines = len(re.findall(r"\r\n|[\r\n\x85\u2028\u2029]", text)) + 1
+            assert 1 <= e.where.line <= lines and e.where.column >= 1, str(e)
+        return "refused"
+    return play_a_little(loaded, seed)
 
 
 def test_the_fuzzer_sees_every_game_file():
-    names = {p.name for p in GAME_FILES}
-    assert {"regicide.yaml", "sanguosha.yaml", "last_card.yaml"} <= names
+    names = {game_id(p) for p in GAME_FILES}
+    assert {"regicide", "sanguosha", "last_card"} <= names
 
 
 def test_a_type_error_in_effect_text_names_the_statement():

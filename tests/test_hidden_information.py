@@ -129,7 +129,7 @@ def test_the_terminal_answers_a_window_the_person_can_only_pass(capsys, monkeypa
 
     from rulekit.cli import main
 
-    sgs = str(ROOT / "games" / "sanguosha.yaml")
+    sgs = str(ROOT / "games" / "sanguosha")
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
     code = main(["play", sgs, "-p", "5", "-s", "4"])
     out = capsys.readouterr().out

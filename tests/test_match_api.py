@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 import rulekit
+from game_files import game_path
 from rulekit import Action, IllegalAction, Match, StepBudgetExceeded
 from rulekit.testing import play_random
 
@@ -583,7 +584,7 @@ def test_a_finished_match_is_freed_without_the_garbage_collector(regicide, playe
 def test_a_closed_match_refuses_actions_and_is_freed_without_the_garbage_collector(name, players):
     """An episode cut short: close() abandons the match, which is then freed
     at once instead of waiting in a cycle with its flow's generators."""
-    game = rulekit.load_game(Path(__file__).resolve().parent.parent / "games" / f"{name}.yaml")
+    game = rulekit.load_game(game_path(name))
     m = game.new_match(players=players, seed=3)
     rng = random.Random(3)
     for _ in range(4):

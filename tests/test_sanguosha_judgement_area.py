@@ -2,7 +2,7 @@
 
 Rulebook (seeds/003), 判定阶段: 「若你的面前横置有两种或更多的延时类锦囊，你从最后
 一个施加给你的锦囊开始判定(早放置的最后判定)」 — the delayed trick placed last
-is judged first.  games/sanguosha.yaml keeps the judgement area as one zone
+is judged first.  games/sanguosha keeps the judgement area as one zone
 per player, ``judging(p)``, whose order is the order of placement (the last
 placed on top); the judge phase judges from the top down, and each kind's
 effect is its row of the ``delayed_*`` tables.
@@ -27,31 +27,39 @@ from sanguosha_kit import SGS_FILE, cards_in, hp, table
 
 FILLER = ["闪 ♦3", "闪 ♦4", "闪 ♦5", "闪 ♦6", "闪 ♦7", "闪 ♦8"]
 THIRD = "天雷 ♣K"
-THIRD_ROW = {"delayed_suits": '"♣"', "delayed_low": "1", "delayed_high": "13",
-             "delayed_damage": "1", "delayed_skips_play": "false", "delayed_moves_on": "false"}
+THIRD_ROW = {"delayed_suits": "♣", "delayed_low": 1, "delayed_high": 13,
+             "delayed_damage": 1, "delayed_skips_play": False, "delayed_moves_on": False}
 
 
-def _replace_once(text: str, pattern: str, repl, what: str) -> str:
-    out, n = re.subn(pattern, repl, text, count=1, flags=re.MULTILINE)
-    assert n == 1, f"games/sanguosha.yaml no longer has {what}; update this test's variant"
-    return out
+VARIANT = """\
+# 三国杀 with a third delayed trick, 天雷, added as data only.
+extends: sanguosha
+name: 三国杀 with 天雷
+cards:
+  - {name: "天雷 ♣K", props: {kind: 天雷, type: delayed, suit: "♣", rank: "K", number: 13, color: black, set: std}}
+override:
+  card_total: 134
+  tables:
+%s
+"""
 
 
 @pytest.fixture(scope="module")
 def three_kinds() -> rulekit.Game:
-    """games/sanguosha.yaml with a third delayed trick added as data only."""
-    text = SGS_FILE.read_text(encoding="utf-8")
-    total = int(re.search(r"^card_total: (\d+)", text, re.MULTILINE).group(1))
-    text = _replace_once(text, r"^card_total: \d+", f"card_total: {total + 1}", "card_total")
-    text = _replace_once(
-        text, r'^(  - \{name: "闪电 ♠A".*\n)',
-        lambda mo: mo.group(1) + '  - {name: "天雷 ♣K", props: {kind: 天雷, type: delayed, '
-                                 'suit: "♣", rank: "K", number: 13, color: black, set: std}}\n',
-        "the card 闪电 ♠A")
+    """games/sanguosha extended by a file beside it: one card and one row of
+    each delayed_* table (the rows are replaced whole, with 天雷 added)."""
+    game = rulekit.load_game(SGS_FILE)
+    rows = []
     for table_name, value in THIRD_ROW.items():
-        text = _replace_once(text, rf"^(  {table_name}: *\{{.*)\}}",
-                             lambda mo, v=value: f"{mo.group(1)}, 天雷: {v}}}", f"table {table_name}")
-    return rulekit.load_game_text(text, "sanguosha+天雷.yaml")
+        row = {**game.tables[table_name], "天雷": value}
+        rows.append(f"    {table_name}: {{" + ", ".join(f"{k}: {_yaml(v)}" for k, v in row.items()) + "}")
+    text = VARIANT % "\n".join(rows)
+    return rulekit.load_game_text(text, str(SGS_FILE.parent / "sanguosha+天雷.yaml"))
+
+
+def _yaml(value) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else \
+        (str(value) if isinstance(value, int) else f'"{value}"')
 
 
 def judged_tricks(m) -> list[str]:
