@@ -3,8 +3,8 @@
 A game may be one file or a folder holding ``game.yaml``.  Any rule file may
 pull in others::
 
-    extends: regicide.yaml            # a whole game this one changes
-    include: [rules/identity.yaml, cards.yaml, generals]   # parts it is made of
+    extends: base.yaml                # a whole game this one changes
+    include: [rules/combat.yaml, cards.yaml, heroes]   # parts it is made of
     override:                         # items it replaces on purpose
       tables: {hand_size: {1: 6, 2: 6, 3: 5, 4: 4}}
 
@@ -144,7 +144,7 @@ class _Composer:
                     self.visit(target, loaded, path, chain)
         if "module" in data and not isinstance(data["module"], str):
             self.err(loaded, ("module",), "'module' holds a text: what this module is for",
-                     "module: \"the identity-mode machinery\"")
+                     "module: \"the rules of combat\"")
         self.merge(loaded)
         if "override" in data:
             self.override(loaded)
@@ -179,10 +179,10 @@ class _Composer:
         declared = module.data.get("params", {})
         if not isinstance(declared, dict):
             err(module, ("params",), "'params' declares the module's parameters by name",
-                "params: {attack: {doc: the card kind used to attack, default: 杀}}")
+                "params: {attack: {doc: the card kind used to attack, default: strike}}")
             declared = {}
         if not isinstance(given, dict):
-            err(by, path + ("with",), "'with' gives the module's parameters by name", "with: {attack: 杀}")
+            err(by, path + ("with",), "'with' gives the module's parameters by name", "with: {attack: strike}")
             given = {}
         for key in given:
             if key not in declared:
@@ -207,13 +207,13 @@ class _Composer:
             if kind == "name":
                 if not isinstance(value, str) or not value.isidentifier():
                     err(by, path + where, f"parameter '{name}' is a name, not {value!r}",
-                        "a name such as hp or 内力")
+                        "a name such as hp or life")
                     continue
                 if value != name:
                     names[name] = value
             elif isinstance(value, bool) or not isinstance(value, (str, int)):
                 err(by, path + where, f"parameter '{name}' is a text or a number, not {value!r}",
-                    "e.g. 杀 or 4")
+                    "e.g. strike or 4")
             else:
                 values[name] = value
         return Bindings(names, values)
@@ -232,12 +232,12 @@ class _Composer:
             path = path + ("file",)
         if not isinstance(value, str) or not value.strip():
             self.err(loaded, path, f"'{what}' names a file by its relative path",
-                     "a path such as rules/identity.yaml" + ("" if one else ", or a list of them"))
+                     "a path such as rules/combat.yaml" + ("" if one else ", or a list of them"))
             return []
         if "\\" in value or value.startswith("~") or PurePosixPath(value).is_absolute() \
                 or PureWindowsPath(value).drive:
             self.err(loaded, path, f"'{value}' is not a relative path written with '/'",
-                     "a path relative to this file, e.g. ../modules/identity.yaml",
+                     "a path relative to this file, e.g. ../modules/combat.yaml",
                      "a game is moved and shared as one folder, so it names its files relative to each other")
             return []
         target = Path(os.path.normpath(file.parent / value))

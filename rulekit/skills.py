@@ -1,20 +1,20 @@
 """Skills: a named ability written in one block.
 
-A skill (a general's 技能, a hero's ability, what a piece of equipment lets
+A skill (a character's ability, what a piece of equipment lets
 its holder do) is declared once under ``skills:`` with its rulebook text,
 its kind and every part that makes it work::
 
     skills:
-      武圣:
-        text: 你可以将一张红色牌当【杀】使用或打出。
+      fury:
+        text: You may play a red card as a Strike.
         kind: active
         options:                  # answers the skill adds to choices
           play:
-            when: has(current, "武圣") and usable(current, "杀")
+            when: has(current, "fury") and usable(current, "strike")
             cards: 1
             from: held(current)
             where: it.color == "red"
-            effect: call use_card(current, chosen, "杀")
+            effect: call use_card(current, chosen, "strike")
           respond: {...}
         triggers: [...]           # added to the game's triggers
         procedures: {...}         # added to the game's procedures
