@@ -224,8 +224,20 @@ class _Composer:
         except ValueError:                      # pragma: no cover - all are inside
             return str(real)
 
+    def inside(self, real: Path) -> bool:
+        """Whether a resolved path is in the game's tree."""
+        return real == self.tree or self.tree in real.parents
+
+    def outside(self, loaded: LoadedYaml, path: tuple, value: str) -> None:
+        self.err(loaded, path, f"'{value}' is outside the game's tree ({self.tree})",
+                 "a file inside the folder that holds the game",
+                 "copy the module into the tree; a rule file cannot read files elsewhere")
+
     def targets(self, loaded: LoadedYaml, path: tuple, value: Any, file: Path, one: bool = False) -> list[Path]:
-        """The files a path of ``include`` / ``extends`` names (none, reported, if it is wrong)."""
+        """The files a path of ``include`` / ``extends`` names (none, reported, if it is wrong).
+        Links are followed, so each file is checked to be in the tree where
+        it really is, the files of an included folder too: a link in a shared
+        folder must not let a rule file read a file elsewhere."""
         what = "extends" if one else "include"
         if isinstance(value, dict):
             value = value.get("file")
@@ -242,17 +254,22 @@ class _Composer:
             return []
         target = Path(os.path.normpath(file.parent / value))
         real = target.resolve()
-        if real != self.tree and self.tree not in real.parents:
-            self.err(loaded, path, f"'{value}' is outside the game's tree ({self.tree})",
-                     "a file inside the folder that holds the game",
-                     "copy the module into the tree; a rule file cannot read files elsewhere")
+        if not self.inside(real):
+            self.outside(loaded, path, value)
             return []
         if real.is_dir():
             if (real / GAME_FILE).is_file():
+                if not self.inside((real / GAME_FILE).resolve()):
+                    self.outside(loaded, path, f"{value.rstrip('/')}/{GAME_FILE}")
+                    return []
                 return [target / GAME_FILE]
             found = sorted(p for p in target.iterdir() if p.suffix == ".yaml" and p.is_file())
             if not found:
                 self.err(loaded, path, f"the folder '{value}' holds no .yaml file", "a folder of rule files")
+            for p in [p for p in found if not self.inside(p.resolve())]:
+                # a link in the folder is followed, so it must not lead out of the tree either
+                self.outside(loaded, path, f"{value.rstrip('/')}/{p.name}")
+                found.remove(p)
             return found
         if not real.is_file():
             near = sorted(p.name for p in target.parent.glob("*.yaml")) if target.parent.is_dir() else []
@@ -360,7 +377,7 @@ class _Composer:
             elif key == "turn" and isinstance(value, dict) and isinstance(self.data.get("turn"), dict):
                 self.override_turn(loaded, value)
             elif key not in self.data:
-                self.nothing(loaded, base, f"no '{key}' to override", key=True)
+                self.nothing(loaded, base, f"no '{key}' to override", key=True, known=self.data)
             else:
                 self.data[key] = value
                 self.origins[(key,)] = (loaded, base)
@@ -391,13 +408,13 @@ class _Composer:
                 for j, phase in enumerate(value):
                     at = _phase_index(merged["phases"], phase)
                     if at is None:
-                        self.nothing(loaded, base + (j,), "there is no phase of this name to override")
+                        self.no_phase(loaded, base + (j,), phase, merged["phases"])
                         continue
                     merged["phases"][at] = phase
                     self.forget(("turn", "phases", at))
                     self.origins[("turn", "phases", at)] = (loaded, base + (j,))
             elif key not in merged:
-                self.nothing(loaded, base, f"no 'turn: {key}' to override", key=True)
+                self.nothing(loaded, base, f"no 'turn: {key}' to override", key=True, known=merged)
             else:
                 merged[key] = value
                 self.origins[("turn", key)] = (loaded, base)
@@ -407,9 +424,24 @@ class _Composer:
         for path in [p for p in self.origins if p[:len(prefix)] == prefix]:
             del self.origins[path]
 
-    def nothing(self, loaded: LoadedYaml, path: tuple, message: str, key: bool = False) -> None:
+    def nothing(self, loaded: LoadedYaml, path: tuple, message: str, key: bool = False,
+                known: Any = ()) -> None:
+        """An override of something the game does not have: most often a
+        misspelling, so the nearest of the names ``known`` is suggested."""
+        near = suggest(str(path[-1]), [k for k in known if isinstance(k, str)])
         self.err(loaded, path, message, "the name of something the game already has",
-                 "to add something new, write it outside 'override:'", key=key)
+                 near or "to add something new, write it outside 'override:'", key=key)
+
+    def no_phase(self, loaded: LoadedYaml, path: tuple, phase: Any, phases: list) -> None:
+        """An overriding phase that names none of the game's phases: the
+        error names it and suggests the nearest phase name."""
+        name = phase.get("name") if isinstance(phase, dict) else None
+        if not isinstance(name, str):
+            self.nothing(loaded, path, "an overriding phase names the phase it replaces: {name: ..., effect: ...}")
+            return
+        names = [p["name"] for p in phases if isinstance(p, dict) and isinstance(p.get("name"), str)]
+        self.err(loaded, path, f"there is no phase '{name}' to override", "the name of a phase the game has: "
+                 + ", ".join(names), suggest(name, names) or "to add a phase, write it under 'turn: phases:'")
 
     def err(self, loaded: LoadedYaml, path: tuple, message: str, expected: str = "", hint: str = "",
             key: bool = False) -> None:
