@@ -47,6 +47,8 @@ from .yamlsafe import LoadedYaml, decode_rule_file, load_yaml
 
 GAME_FILE = "game.yaml"
 MODULE_KEYS = ("include", "extends", "override", "module", "params")
+#: the keys of an entry of ``include`` / ``extends`` written as a mapping
+ENTRY_KEYS = ("file", "with")
 NAMED = ("options", "tables", "names", "zones", "vars", "player_vars", "choices", "procedures",
          "stats", "display", "public", "heuristics", "skills")
 LISTS = ("cards", "triggers")
@@ -240,6 +242,14 @@ class _Composer:
         folder must not let a rule file read a file elsewhere."""
         what = "extends" if one else "include"
         if isinstance(value, dict):
+            # a misspelt 'with' would leave the parameters at their defaults without a word
+            unknown = [key for key in value if key not in ENTRY_KEYS]
+            for key in unknown:
+                self.err(loaded, path + (key,), f"'{key}' is not a key of an '{what}' entry",
+                         "file: (the path) and with: (the module's parameters)",
+                         suggest(str(key), ENTRY_KEYS), key=True)
+            if unknown and "file" not in value:
+                return []                       # a misspelt 'file': said once
             value = value.get("file")
             path = path + ("file",)
         if not isinstance(value, str) or not value.strip():

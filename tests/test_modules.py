@@ -436,6 +436,23 @@ def test_an_unknown_parameter_is_an_error_with_a_suggestion(tmp_path):
     assert error.hint == "did you mean 'health'?"
 
 
+STEP = "params:\n  step: {doc: points a turn, default: 1}\nprocedures:\n  bump: score += step\n"
+
+
+def test_a_parameter_with_a_default_may_be_left_out(tmp_path):
+    write(tmp_path, {"g.yaml": "include: [m.yaml]\n" + NO_BUMP, "m.yaml": STEP,
+                     "h.yaml": "include: [{file: m.yaml, with: {step: 2}}]\n" + NO_BUMP})
+    assert play(rulekit.load_game(tmp_path / "g.yaml")).turn == 2
+    assert play(rulekit.load_game(tmp_path / "h.yaml")).turn == 1
+
+
+def test_a_misspelt_key_of_an_include_entry_is_an_error_with_a_suggestion(tmp_path):
+    path = write(tmp_path, {"g.yaml": "include: [{file: m.yaml, wiht: {step: 2}}]\n" + NO_BUMP, "m.yaml": STEP})
+    error = only_error(path)
+    assert position(error) == ("g.yaml", *at(path, "wiht"))
+    assert error.message == "'wiht' is not a key of an 'include' entry" and error.hint == "did you mean 'with'?"
+
+
 @pytest.mark.parametrize("given, message", [
     ("{attack: strike, health: 'not a name'}", "parameter 'health' is a name, not 'not a name'"),
     ("{attack: [strike]}", "parameter 'attack' is a text or a number, not ['strike']"),
