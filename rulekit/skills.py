@@ -29,7 +29,7 @@ skill's description, which :class:`~rulekit.model.SkillDef` holds and
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import RuleError
 from .lang.names import suggest
@@ -58,14 +58,16 @@ def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
                 continue
             base = ("skills", name)
             kept = dict(skill)
+            renamed = _renamer(merged, base)
             parts: dict[str, list] = {"options": [], "triggers": [], "procedures": []}
             if _options_ok(skill.get("options")):
-                for cname, given in kept.pop("options").items():
+                for written, given in kept.pop("options").items():
+                    cname = renamed(written)
                     many = isinstance(given, list)
                     for j, option in enumerate(given if many else [given]):
-                        path = base + ("options", cname) + ((j,) if many else ())
+                        path = base + ("options", written) + ((j,) if many else ())
                         if cname not in choices:
-                            errors.append(_error(merged, base + ("options", cname),
+                            errors.append(_error(merged, base + ("options", written),
                                                  f"skill '{name}' adds an option to choice '{cname}', "
                                                  "which the game does not have", "the name of a choice",
                                                  suggest(str(cname), choices), key=True))
@@ -74,8 +76,9 @@ def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
                         parts["options"].append([cname, option.get("name", name)])
             if isinstance(skill.get("procedures"), dict) and isinstance(data.get("procedures", {}), dict):
                 procs = data.setdefault("procedures", {})
-                for pname, proc in kept.pop("procedures").items():
-                    path = base + ("procedures", pname)
+                for written, proc in kept.pop("procedures").items():
+                    path = base + ("procedures", written)
+                    pname = renamed(written)
                     if pname in procs:
                         errors.append(_error(merged, path, f"procedure '{pname}' of skill '{name}' is "
                                              f"defined twice: first at {merged.key_where(('procedures', pname))}",
@@ -88,6 +91,8 @@ def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
                 triggers = data.setdefault("triggers", [])
                 for j, trigger in enumerate(kept.pop("triggers")):
                     merged.origins[("triggers", len(triggers))] = merged.origin(base + ("triggers", j))
+                    if isinstance(trigger, dict) and renamed(trigger.get("on")) != trigger.get("on"):
+                        trigger = {**trigger, "on": renamed(trigger["on"])}
                     triggers.append(trigger)
                     parts["triggers"].append(len(triggers) - 1)
             skills[name] = kept
@@ -98,6 +103,15 @@ def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
             _place(merged, cname, choice, added.get(cname, []))
     merged.skill_parts.update(parts_of)
     return errors
+
+
+def _renamer(merged: "ComposedYaml", path: tuple) -> Callable[[Any], Any]:
+    """What the names a skill's block writes stand for: a skill written in a
+    module with name parameters (see :mod:`rulekit.lang.bindings`) names its
+    choices, procedures and events as the module does, and they are renamed
+    here as the module's own sections are when merged."""
+    bindings = merged.bindings_at(path)
+    return bindings.rename if bindings else (lambda name: name)
 
 
 def _options_ok(options: Any) -> bool:

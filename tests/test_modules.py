@@ -471,6 +471,57 @@ def test_a_module_included_twice_with_other_parameters_is_an_error(tmp_path):
     assert error.message == "'mods/combat.yaml' is already included with other parameters"
 
 
+SKILL_MODULE = """\
+params:
+  scored: {doc: the event of a point, kind: name, default: scored}
+  ask: {doc: the choice the skill answers, kind: name}
+triggers:
+  - {on: scored, effect: heard += 1}
+skills:
+  ear:
+    text: Hears every point.
+    options:
+      ask: {effect: call gain(1)}
+    triggers:
+      - {on: scored, effect: heard += 10}
+    procedures:
+      gain:
+        params: [n]
+        effect: score += n
+"""
+
+EAR_GAME = """\
+name: Ears
+players: {min: 2, max: 2}
+include: [{file: m.yaml, with: {scored: pointed, ask: act}}]
+cards: [{name: c, count: 4}]
+zones: {deck: {}}
+vars: {score: 0, heard: 0}
+setup: move box to deck
+choices:
+  act:
+    options: [{name: pass}]
+turn:
+  phases:
+    - name: main
+      effect: |
+        choose act
+        emit pointed()
+        if score >= 2:
+          win for players "done"
+"""
+
+
+def test_the_names_a_skill_of_a_module_writes_are_its_parameters_too(tmp_path):
+    write(tmp_path, {"g.yaml": EAR_GAME, "m.yaml": SKILL_MODULE})
+    game = rulekit.load_game(tmp_path / "g.yaml")
+    assert game.skills["ear"].options == (("act", "ear"),) and game.skills["ear"].procedures == ("gain",)
+    m = game.new_match(2, seed=0)
+    for _ in range(2):
+        m.apply(next(a for a in m.legal_actions() if a.option == "ear"))
+    assert (m.vars["score"], m.vars["heard"], m.result()["reason"]) == (2, 22, "done")
+
+
 # ---- limits -----------------------------------------------------------------------------------
 
 def test_a_game_reading_more_than_max_modules_files_is_refused(tmp_path, monkeypatch):
