@@ -3,8 +3,8 @@
 A game may be one file or a folder holding ``game.yaml``.  Any rule file may
 pull in others::
 
-    extends: regicide.yaml            # a whole game this one changes
-    include: [rules/identity.yaml, cards.yaml, generals]   # parts it is made of
+    extends: base.yaml                # a whole game this one changes
+    include: [rules/combat.yaml, cards.yaml, heroes]   # parts it is made of
     override:                         # items it replaces on purpose
       tables: {hand_size: {1: 6, 2: 6, 3: 5, 4: 4}}
 
@@ -47,6 +47,8 @@ from .yamlsafe import LoadedYaml, decode_rule_file, load_yaml
 
 GAME_FILE = "game.yaml"
 MODULE_KEYS = ("include", "extends", "override", "module", "params")
+#: the keys of an entry of ``include`` / ``extends`` written as a mapping
+ENTRY_KEYS = ("file", "with")
 NAMED = ("options", "tables", "names", "zones", "vars", "player_vars", "choices", "procedures",
          "stats", "display", "public", "heuristics", "skills")
 LISTS = ("cards", "triggers")
@@ -144,7 +146,7 @@ class _Composer:
                     self.visit(target, loaded, path, chain)
         if "module" in data and not isinstance(data["module"], str):
             self.err(loaded, ("module",), "'module' holds a text: what this module is for",
-                     "module: \"the identity-mode machinery\"")
+                     "module: \"the rules of combat\"")
         self.merge(loaded)
         if "override" in data:
             self.override(loaded)
@@ -180,10 +182,10 @@ class _Composer:
         declared = module.data.get("params", {})
         if not isinstance(declared, dict):
             err(module, ("params",), "'params' declares the module's parameters by name",
-                "params: {attack: {doc: the card kind used to attack, default: 杀}}")
+                "params: {attack: {doc: the card kind used to attack, default: strike}}")
             declared = {}
         if not isinstance(given, dict):
-            err(by, path + ("with",), "'with' gives the module's parameters by name", "with: {attack: 杀}")
+            err(by, path + ("with",), "'with' gives the module's parameters by name", "with: {attack: strike}")
             given = {}
         for key in given:
             if key not in declared:
@@ -208,13 +210,13 @@ class _Composer:
             if kind == "name":
                 if not isinstance(value, str) or not value.isidentifier():
                     err(by, path + where, f"parameter '{name}' is a name, not {value!r}",
-                        "a name such as hp or 内力")
+                        "a name such as hp or life")
                     continue
                 if value != name:
                     names[name] = value
             elif not is_value(value):
                 err(by, path + where, f"parameter '{name}' is a text, a number or a list of them, "
-                    f"not {value!r}", "e.g. 杀, 4 or [桃, 酒]")
+                    f"not {value!r}", "e.g. strike, 4 or [heal, potion]")
             else:
                 values[name] = value
         return Bindings(names, values)
@@ -225,35 +227,60 @@ class _Composer:
         except ValueError:                      # pragma: no cover - all are inside
             return str(real)
 
+    def inside(self, real: Path) -> bool:
+        """Whether a resolved path is in the game's tree."""
+        return real == self.tree or self.tree in real.parents
+
+    def outside(self, loaded: LoadedYaml, path: tuple, value: str) -> None:
+        self.err(loaded, path, f"'{value}' is outside the game's tree ({self.tree})",
+                 "a file inside the folder that holds the game",
+                 "copy the module into the tree; a rule file cannot read files elsewhere")
+
     def targets(self, loaded: LoadedYaml, path: tuple, value: Any, file: Path, one: bool = False) -> list[Path]:
-        """The files a path of ``include`` / ``extends`` names (none, reported, if it is wrong)."""
+        """The files a path of ``include`` / ``extends`` names (none, reported, if it is wrong).
+        Links are followed, so each file is checked to be in the tree where
+        it really is, the files of an included folder too: a link in a shared
+        folder must not let a rule file read a file elsewhere."""
         what = "extends" if one else "include"
         if isinstance(value, dict):
+            # a misspelt 'with' would leave the parameters at their defaults without a word
+            unknown = [key for key in value if key not in ENTRY_KEYS]
+            for key in unknown:
+                self.err(loaded, path + (key,), f"'{key}' is not a key of an '{what}' entry",
+                         "file: (the path) and with: (the module's parameters)",
+                         suggest(str(key), ENTRY_KEYS), key=True)
+            if unknown and "file" not in value:
+                return []                       # a misspelt 'file': said once
             value = value.get("file")
             path = path + ("file",)
         if not isinstance(value, str) or not value.strip():
             self.err(loaded, path, f"'{what}' names a file by its relative path",
-                     "a path such as rules/identity.yaml" + ("" if one else ", or a list of them"))
+                     "a path such as rules/combat.yaml" + ("" if one else ", or a list of them"))
             return []
         if "\\" in value or value.startswith("~") or PurePosixPath(value).is_absolute() \
                 or PureWindowsPath(value).drive:
             self.err(loaded, path, f"'{value}' is not a relative path written with '/'",
-                     "a path relative to this file, e.g. ../modules/identity.yaml",
+                     "a path relative to this file, e.g. ../modules/combat.yaml",
                      "a game is moved and shared as one folder, so it names its files relative to each other")
             return []
         target = Path(os.path.normpath(file.parent / value))
         real = target.resolve()
-        if real != self.tree and self.tree not in real.parents:
-            self.err(loaded, path, f"'{value}' is outside the game's tree ({self.tree})",
-                     "a file inside the folder that holds the game",
-                     "copy the module into the tree; a rule file cannot read files elsewhere")
+        if not self.inside(real):
+            self.outside(loaded, path, value)
             return []
         if real.is_dir():
             if (real / GAME_FILE).is_file():
+                if not self.inside((real / GAME_FILE).resolve()):
+                    self.outside(loaded, path, f"{value.rstrip('/')}/{GAME_FILE}")
+                    return []
                 return [target / GAME_FILE]
             found = sorted(p for p in target.iterdir() if p.suffix == ".yaml" and p.is_file())
             if not found:
                 self.err(loaded, path, f"the folder '{value}' holds no .yaml file", "a folder of rule files")
+            for p in [p for p in found if not self.inside(p.resolve())]:
+                # a link in the folder is followed, so it must not lead out of the tree either
+                self.outside(loaded, path, f"{value.rstrip('/')}/{p.name}")
+                found.remove(p)
             return found
         if not real.is_file():
             near = sorted(p.name for p in target.parent.glob("*.yaml")) if target.parent.is_dir() else []
@@ -361,7 +388,7 @@ class _Composer:
             elif key == "turn" and isinstance(value, dict) and isinstance(self.data.get("turn"), dict):
                 self.override_turn(loaded, value)
             elif key not in self.data:
-                self.nothing(loaded, base, f"no '{key}' to override", key=True)
+                self.nothing(loaded, base, f"no '{key}' to override", key=True, known=self.data)
             else:
                 self.data[key] = value
                 self.origins[(key,)] = (loaded, base)
@@ -392,13 +419,13 @@ class _Composer:
                 for j, phase in enumerate(value):
                     at = _phase_index(merged["phases"], phase)
                     if at is None:
-                        self.nothing(loaded, base + (j,), "there is no phase of this name to override")
+                        self.no_phase(loaded, base + (j,), phase, merged["phases"])
                         continue
                     merged["phases"][at] = phase
                     self.forget(("turn", "phases", at))
                     self.origins[("turn", "phases", at)] = (loaded, base + (j,))
             elif key not in merged:
-                self.nothing(loaded, base, f"no 'turn: {key}' to override", key=True)
+                self.nothing(loaded, base, f"no 'turn: {key}' to override", key=True, known=merged)
             else:
                 merged[key] = value
                 self.origins[("turn", key)] = (loaded, base)
@@ -408,9 +435,24 @@ class _Composer:
         for path in [p for p in self.origins if p[:len(prefix)] == prefix]:
             del self.origins[path]
 
-    def nothing(self, loaded: LoadedYaml, path: tuple, message: str, key: bool = False) -> None:
+    def nothing(self, loaded: LoadedYaml, path: tuple, message: str, key: bool = False,
+                known: Any = ()) -> None:
+        """An override of something the game does not have: most often a
+        misspelling, so the nearest of the names ``known`` is suggested."""
+        near = suggest(str(path[-1]), [k for k in known if isinstance(k, str)])
         self.err(loaded, path, message, "the name of something the game already has",
-                 "to add something new, write it outside 'override:'", key=key)
+                 near or "to add something new, write it outside 'override:'", key=key)
+
+    def no_phase(self, loaded: LoadedYaml, path: tuple, phase: Any, phases: list) -> None:
+        """An overriding phase that names none of the game's phases: the
+        error names it and suggests the nearest phase name."""
+        name = phase.get("name") if isinstance(phase, dict) else None
+        if not isinstance(name, str):
+            self.nothing(loaded, path, "an overriding phase names the phase it replaces: {name: ..., effect: ...}")
+            return
+        names = [p["name"] for p in phases if isinstance(p, dict) and isinstance(p.get("name"), str)]
+        self.err(loaded, path, f"there is no phase '{name}' to override", "the name of a phase the game has: "
+                 + ", ".join(names), suggest(name, names) or "to add a phase, write it under 'turn: phases:'")
 
     def err(self, loaded: LoadedYaml, path: tuple, message: str, expected: str = "", hint: str = "",
             key: bool = False) -> None:

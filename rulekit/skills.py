@@ -1,20 +1,20 @@
 """Skills: a named ability written in one block.
 
-A skill (a general's 技能, a hero's ability, what a piece of equipment lets
+A skill (a character's ability, what a piece of equipment lets
 its holder do) is declared once under ``skills:`` with its rulebook text,
 its kind and every part that makes it work::
 
     skills:
-      武圣:
-        text: 你可以将一张红色牌当【杀】使用或打出。
+      fury:
+        text: You may play a red card as a Strike.
         kind: active
         options:                  # answers the skill adds to choices
           play:
-            when: has(current, "武圣") and usable(current, "杀")
+            when: has(current, "fury") and usable(current, "strike")
             cards: 1
             from: held(current)
             where: it.color == "red"
-            effect: call use_card(current, chosen, "杀")
+            effect: call use_card(current, chosen, "strike")
           respond: {...}
         triggers: [...]           # added to the game's triggers
         procedures: {...}         # added to the game's procedures
@@ -30,7 +30,7 @@ skill's description, which :class:`~rulekit.model.SkillDef` holds and
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import RuleError
 from .lang.names import suggest
@@ -64,12 +64,14 @@ def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
         base = ("skills", name)
         if not _options_ok(rest.get("options")):
             continue
-        for cname, given in rest.pop("options").items():
+        renamed = _renamer(merged, base)
+        for written, given in rest.pop("options").items():
+            cname = renamed(written)
             many = isinstance(given, list)
             for j, option in enumerate(given if many else [given]):
-                path = base + ("options", cname) + ((j,) if many else ())
+                path = base + ("options", written) + ((j,) if many else ())
                 if cname not in choices:
-                    errors.append(_error(merged, base + ("options", cname),
+                    errors.append(_error(merged, base + ("options", written),
                                          f"skill '{name}' adds an option to choice '{cname}', "
                                          "which the game does not have", "the name of a choice",
                                          suggest(str(cname), choices), key=True))
@@ -89,11 +91,13 @@ def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
 def _move_items(merged: "ComposedYaml", name: str, rest: dict, parts: dict) -> list[RuleError]:
     """Move a skill's procedures, choices and triggers to the game's sections."""
     data, base, errors = merged.data, ("skills", name), []
+    renamed = _renamer(merged, base)
     for section in ("procedures", "choices"):
         if isinstance(rest.get(section), dict) and isinstance(data.get(section, {}), dict):
             items = data.setdefault(section, {})
-            for pname, item in rest.pop(section).items():
-                path = base + (section, pname)
+            for written, item in rest.pop(section).items():
+                path = base + (section, written)
+                pname = renamed(written)
                 if pname in items:
                     errors.append(_error(merged, path, f"{section[:-1]} '{pname}' of skill '{name}' is "
                                          f"defined twice: first at {merged.key_where((section, pname))}",
@@ -106,9 +110,20 @@ def _move_items(merged: "ComposedYaml", name: str, rest: dict, parts: dict) -> l
         triggers = data.setdefault("triggers", [])
         for j, trigger in enumerate(rest.pop("triggers")):
             merged.origins[("triggers", len(triggers))] = merged.origin(base + ("triggers", j))
+            if isinstance(trigger, dict) and renamed(trigger.get("on")) != trigger.get("on"):
+                trigger = {**trigger, "on": renamed(trigger["on"])}
             triggers.append(trigger)
             parts["triggers"].append(len(triggers) - 1)
     return errors
+
+
+def _renamer(merged: "ComposedYaml", path: tuple) -> Callable[[Any], Any]:
+    """What the names a skill's block writes stand for: a skill written in a
+    module with name parameters (see :mod:`rulekit.lang.bindings`) names its
+    choices, procedures and events as the module does, and they are renamed
+    here as the module's own sections are when merged."""
+    bindings = merged.bindings_at(path)
+    return bindings.rename if bindings else (lambda name: name)
 
 
 def _options_ok(options: Any) -> bool:

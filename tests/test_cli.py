@@ -563,3 +563,63 @@ def test_describe_shows_parameters_that_take_declared_names(capsys):
     assert code == 0
     assert "  has(p, skill: one of skill): — p is in the game and has the skill" in out
     assert "  confirm(p, what: one of skill_or_kind) (who: p)" in out
+
+
+# ---- skills ------------------------------------------------------------------
+
+SKILLS = str(ROOT / "tests" / "games" / "skills.yaml")   # skills double, steal and cheer (text in Chinese)
+
+
+def test_describe_lists_skills_with_kind_and_text(capsys):
+    code, out, _ = run(capsys, "describe", SKILLS)
+    assert code == 0
+    section = out.split("\nskills (3; one in full with --skill NAME):\n", 1)[1].split("\n\n", 1)[0]
+    assert section.splitlines() == [
+        "  double (active)", "      Play a card for twice the points, and the bonus.",
+        "  steal (active, limited)", "      Name another player.",
+        "  cheer (locked)", "      每当技能得分时，多得一分。"]
+    assert "    - double: 1 card from hand(who); when has(who, \"double\")" in out   # where its option went
+
+
+def test_describe_one_skill(capsys):
+    code, out, _ = run(capsys, "describe", SKILLS, "--skill", "cheer")
+    assert code == 0
+    assert out.splitlines() == ["cheer (locked)", "  每当技能得分时，多得一分。",
+                                "  adds: 1 trigger, procedure 'cheers'"]
+    code, out, _ = run(capsys, "describe", SKILLS, "--skill", "DOUBLE")     # any case
+    assert code == 0 and out.startswith("double (active)\n") and "option 'double' of choice 'play'" in out
+
+
+@pytest.mark.parametrize("file, name, message", [
+    (SKILLS, "dubble", "rulekit: error: Skills has no skill 'dubble'; did you mean 'double'?"),
+    (SKILLS, "zzz", "rulekit: error: Skills has no skill 'zzz'; its skills: double, steal, cheer"),
+    (GAME, "x", "rulekit: error: Regicide has no skills"),
+])
+def test_describe_an_unknown_skill_exits_2(capsys, file, name, message):
+    code, out, err = run(capsys, "describe", file, "--skill", name)
+    assert code == 2 and out == "" and err.strip() == message
+
+
+def test_describe_a_game_without_skills_has_no_skills_section(capsys):
+    assert "\nskills (" not in run(capsys, "describe", GAME)[1]
+
+
+def test_play_shows_a_skills_text(capsys, monkeypatch):
+    code, out, _ = run(capsys, "play", SKILLS, "-p", "2",
+                       stdin="?double\n? skill cheer\n?skills\n?dubble\n?\nq\n", monkeypatch=monkeypatch)
+    assert code == 0
+    assert "Type ? for help, ?NAME for a skill's text." in out
+    assert "?double\n  double (active)\n    Play a card for twice the points, and the bonus.\n" in out
+    assert "? skill cheer\n  cheer (locked)\n    每当技能得分时，多得一分。\n" in out
+    assert "adds:" not in out                                # what the author reads, not the player
+    assert "?skills\n  skills (?NAME for one's text): double (active), steal (active, limited), cheer (locked)\n" \
+        in out
+    assert "?dubble\n  Skills has no skill 'dubble'; did you mean 'double'?\n" in out
+    assert "  ?NAME       the text of a skill, e.g. ?double (also ?skill NAME; ?skills lists them)" in out
+    assert "about 'play':\n  double: skill double — Play a card for twice the points, and the bonus.\n" in out
+
+
+def test_play_help_of_a_game_without_skills_does_not_mention_them(capsys, monkeypatch):
+    _, out, _ = run(capsys, "play", GAME, "-p", "2", stdin="?\n?x\nq\n", monkeypatch=monkeypatch)
+    assert "?NAME" not in out and "Type ? for help." in out
+    assert "  Regicide has no skills" in out

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import random
+from pathlib import Path
 
 import pytest
 

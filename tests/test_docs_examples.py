@@ -101,3 +101,48 @@ def test_the_readme_forms_for_bigger_games_work():
     assert "team" in m.view(0)["player_vars"][1] and "team" not in m.view(0)["player_vars"][3]
     m.apply(next(a for a in m.legal_actions() if a.option == "pass"))
     assert m.current == 3                                     # seats 1 and 2 are skipped
+
+
+# ---- modules, variants and skills (docs/authoring.md, sections 7 and 8) -------------------------
+
+GUIDE = EXAMPLES.parent / "authoring.md"
+
+
+def guide_blocks() -> list[str]:
+    return [b.split("```", 1)[0] for b in GUIDE.read_text(encoding="utf-8").split("```yaml\n")[1:]]
+
+
+def guide_files() -> dict[str, str]:
+    """The guide's YAML blocks that begin with ``# file: PATH``: the files of its worked example."""
+    return {b.split("\n", 1)[0][len("# file: "):]: b for b in guide_blocks() if b.startswith("# file: ")}
+
+
+def test_the_guide_shows_the_house_variant_as_it_is():
+    house = (EXAMPLES.parents[1] / "games" / "regicide_house.yaml").read_text(encoding="utf-8")
+    assert house in guide_blocks()
+
+
+@pytest.fixture
+def duel(tmp_path):
+    files = guide_files()
+    assert set(files) == {"games/duel/game.yaml", "games/duel/skills.yaml", "games/modules/combat.yaml"}
+    for path, text in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    return rulekit.load_game(tmp_path / "games" / "duel")
+
+
+def test_the_guides_game_in_several_files_plays_cleanly(duel):
+    assert duel.name == "Duel" and smoke(duel, games=30) == []
+    assert duel.player_vars == {"life": 3, "skills": []}          # the module's 'health', named by the game
+    assert list(duel.skills) == ["fury", "second_wind"] and duel.skills["fury"].options == (("act", "fury"),)
+
+
+def test_the_guides_skills_do_what_their_text_says(duel):
+    m = prepare(duel, 2, current=1, zones={"hand(1)": ["Strike", "Strike"], "deck": ["Guard", "Strike", "Guard"]},
+                player_vars={0: {"skills": ["second_wind"], "life": 3}, 1: {"skills": ["fury"], "life": 3}})
+    assert [a.option for a in m.legal_actions()][0] == "fury"          # the marker puts skills first
+    m.apply(next(a for a in m.legal_actions() if a.option == "fury"))  # two strikes at once: its effect
+    assert m.pvars[0]["life"] == 1 and [c.name for c in m.zone("discard").cards] == ["Strike", "Strike"]
+    # player 1 drew the Guard; second wind drew the Strike; player 0's turn draws the last Guard
+    assert m.decision.player == 0 and sorted(c.name for c in m.zone("hand", 0).cards) == ["Guard", "Strike"]

@@ -161,18 +161,24 @@ def hostile_mutant(source: bytes, seed: int) -> bytes:
     return b"\n".join(lines)
 
 
-def check_mutant(data: bytes, seed: int, file: str = "mutant.yaml") -> str:
+def check_mutant(data: bytes, seed: int, file: str = "mutant.yaml", tree: Path | None = None) -> str:
     """Load a mutant and, if it loads, play a couple of random games: every
-    failure must be a RuleFileError pointing inside the file, or rulekit's own
-    runtime error.  Returns "refused" or "loaded"."""
+    failure must be a RuleFileError pointing inside the file (or inside a
+    module of ``tree`` the mutant reads, unchanged on disk: a variant whose
+    override breaks a rule of the game it extends), or rulekit's own runtime
+    error.  Returns "refused" or "loaded"."""
     try:
-        game = rulekit.load_game_text(decode_rule_file(data, file), file)
+        game = rulekit.load_game_text(decode_rule_file(data, file), file, tree)
     except RuleFileError as err:
         assert err.errors
-        # YAML counts \r, NEL, LS and PS as line breaks too, as rulekit's positions do
-        lines = len(re.findall(r"\r\n|[\r\n\x85\u2028\u2029]", data.decode("utf-8", "replace"))) + 1
         for e in err.errors:
-            assert e.where.file == file, str(e)
+            if e.where.file == file:
+                text = data.decode("utf-8", "replace")
+            else:
+                assert tree is not None and tree in Path(e.where.file).resolve().parents, str(e)
+                text = Path(e.where.file).read_text(encoding="utf-8")
+            # YAML counts \r, NEL, LS and PS as line breaks too, as rulekit's positions do
+            lines = len(re.findall(r"\r\n|[\r\n\x85\u2028\u2029]", text)) + 1
             assert 1 <= e.where.line <= lines and e.where.column >= 1, str(e)
         return "refused"
     return play_a_little(game, seed)

@@ -9,19 +9,29 @@ from typing import Any, Sequence
 
 from ..loader import load_game
 from ..model import Game
-from .common import EXIT_OK
+from .common import EXIT_OK, CliError
+from .skill_text import find_skill, skill_lines, skills_summary
 from .text import aligned, fmt, one_line, pairs, player_counts, plural
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("describe", help="print a readable summary of a game",
-                       description="Summarise a rule file: players, cards, zones, choices, phases.")
+                       description="Summarise a rule file: players, cards, zones, choices, skills, "
+                                   "phases.")
     p.add_argument("file", metavar="FILE")
+    p.add_argument("--skill", metavar="NAME", help="print only this skill: its kinds, its text and its parts")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    print(describe(load_game(args.file)))  # RuleFileError is reported by main()
+    game = load_game(args.file)            # RuleFileError is reported by main()
+    if args.skill is None:
+        print(describe(game))
+        return EXIT_OK
+    skill = find_skill(game, args.skill)
+    if isinstance(skill, str):
+        raise CliError(skill)
+    print("\n".join(skill_lines(skill)))
     return EXIT_OK
 
 
@@ -52,6 +62,8 @@ def describe(game: Game) -> str:
     out += ["", f"choices ({len(game.choices)}):"]
     for name, choice in game.choices.items():
         out += _describe_choice(name, choice, src)
+    if game.skills:
+        out += [""] + skills_summary(game)
     if game.procedures:
         out += ["", f"procedures ({len(game.procedures)}):"]
         for name in game.procedures:

@@ -11,6 +11,7 @@ from .common import (EXIT_OK, CliError, add_agents, add_file_and_players, add_op
                      game_and_players, game_options, options_text, seats)
 from .console import Console, Quit
 from .show import event_line, help_lines, result_lines, table_lines
+from .skill_text import find_skill, skill_lines, skill_names
 from .text import one_line, plural
 
 
@@ -57,7 +58,7 @@ class Session:
         others = ", ".join(self.who(p) for p in range(m.n) if p != self.seat)
         io.say(f"{self.game.name} — {plural(m.n, 'player')}, seed {self.seed}.  "
                f"You are player {self.seat}" + (f"; also playing: {others}." if others else ".")
-               + "  Type ? for help.")
+               + "  Type ? for help" + (", ?NAME for a skill's text." if self.game.skills else "."))
         if m.options:
             io.say(f"Options: {options_text(m.options)}.")
         try:
@@ -130,6 +131,8 @@ class Session:
                 raise Quit("you quit")
             elif word in ("?", "h", "help"):
                 io.say_lines(help_lines(self.game, m))
+            elif text.startswith("?"):
+                self.show_skill(text[1:])
             elif word in ("v", "view"):
                 io.say_lines(table_lines(m, self.seat, self.who))
             elif word.split()[0] == "log":
@@ -146,6 +149,20 @@ class Session:
                         return a
                 io.say(f"  '{text}' is not an option or a command: type a number from 1 to {n}, "
                        "or ? for help")
+
+    def show_skill(self, asked: str) -> None:
+        """``?skill NAME`` or ``?NAME``: a skill's rulebook text (``?skills``:
+        every skill's name), so a person can read what a skill option does
+        before choosing it."""
+        asked = asked.strip()
+        skill = find_skill(self.game, asked)
+        words = asked.split(maxsplit=1)
+        if isinstance(skill, str) and words and words[0].lower() in ("skill", "skills"):
+            if len(words) == 1:
+                self.io.say_lines(skill_names(self.game))
+                return
+            skill = find_skill(self.game, words[1])
+        self.io.say_lines(["  " + skill] if isinstance(skill, str) else skill_lines(skill, "  ", parts=False))
 
     def show_log(self, rest: list[str]) -> None:
         count = 15

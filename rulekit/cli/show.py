@@ -11,7 +11,7 @@ import shutil
 from typing import TYPE_CHECKING, Callable
 
 from ..model import Game
-from .text import fmt, pairs, plural
+from .text import fmt, one_line, pairs, plural
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -26,6 +26,8 @@ commands:
   log [N]     the last N events you could see (default 15)
   ?, help     this help
   q, quit     leave the match"""
+
+SKILL_HELP = """  ?NAME       the text of a skill, e.g. ?{example} (also ?skill NAME; ?skills lists them)"""
 
 
 def table_lines(match: Match, seat: int, who: Who) -> list[str]:
@@ -110,13 +112,20 @@ def help_lines(game: Game, match: Match) -> list[str]:
     """The commands, then what the rule file says about the choice being made."""
     dec = match.decision
     out = [HELP.format(example=match.describe_action(dec.options[0]))]
+    if game.skills:
+        out.append(SKILL_HELP.format(example=next(iter(game.skills))))
     spec = game.source.get("choices", {}).get(dec.choice, {})
     docs = [(o["name"], o["doc"]) for o in spec.get("options", []) if o.get("doc")]
-    if spec.get("doc") or docs:
+    offered = {a.option for a in dec.options}
+    skills = [(option, s) for s in game.skills.values() for choice, option in s.options
+              if choice == dec.choice and option in offered]
+    if spec.get("doc") or docs or skills:
         out.append(f"about '{dec.choice}':")
         if spec.get("doc"):
             out.append(f"  {spec['doc']}")
         out += [f"  {name}: {doc}" for name, doc in docs]
+        # an option a skill adds does what the skill's text says
+        out += [f"  {option}: skill {s.name} — {one_line(s.text)}" for option, s in skills]
     return out
 
 

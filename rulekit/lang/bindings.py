@@ -7,11 +7,11 @@ supplies (see :mod:`rulekit.modules`)::
       attack: {doc: the card kind a player attacks with}            # a value
       health: {doc: the player variable that counts life, kind: name}
 
-and the game binds them: ``include: [{file: identity.yaml, with: {attack: 杀,
-health: 内力}}]``.  In the module's effect text a *value* parameter read as
+and the game binds them: ``include: [{file: combat.yaml, with: {attack: strike,
+health: life}}]``.  In the module's effect text a *value* parameter read as
 an expression becomes that value (``it.kind == attack`` reads ``it.kind ==
-"杀"``; a list stands for a list); a *name* parameter is replaced wherever the name is written
-(``p.health`` reads ``p.内力``), as are the module's own items of that name.
+"strike"``; a list stands for a list); a *name* parameter is replaced wherever the name is written
+(``p.health`` reads ``p.life``), as are the module's own items of that name.
 The replacement is made on the parse tree, token by token, keeping every
 position, so errors still point at what the author wrote; nothing is ever
 evaluated.  The files a module includes see its parameters too, so a
