@@ -30,6 +30,7 @@ from .errors import RuleError, RuleFileError, Where
 from .lang import calls
 from .lang.bindings import bind
 from .lang.codegen import CodeGen, CompileLimit
+from .lang.inline_exprs import expression_procs
 from .lang.names import BUILTINS, Names, suggest
 from .lang.parser import EffectSyntaxError, parse_effect
 from .limits import check_limits
@@ -404,6 +405,7 @@ class _Builder(ChoicesBuilder):
         gen.set_card_props(self.card_props(cards))
         gen.locate = self.loaded.text_where
         gen.inline_procs = calls.inlinable(procs, {n for n, p in names.proc_params.items() if p})
+        gen.expr_procs = expression_procs(procs, names.proc_params, deciding_procs)
         gen.resets = tuple(any(any(section) for section in self.resets(when)) for when in ("turn", "phase"))
         gen.reset_scope = {(section, k): when for when in ("turn", "phase")
                            for section, declared in zip(("vars", "player_vars"), self.resets(when))

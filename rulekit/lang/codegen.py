@@ -173,6 +173,10 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.prefix = "L_"              # prefix of let/for locals (differs in inlined text)
         self.comp_vars: set[str] = set()  # names bound by a comprehension or a parameter
         self.inline_procs: dict[str, Tree] = {}  # procedures written in place of their calls
+        #: procedures whose text is 'return <expression>', written in place of calls
+        #: with plain arguments (see inline_exprs), and the arguments while one is
+        self.expr_procs: dict[str, tuple] = {}
+        self.arg_subst: dict[str, tuple[str, str]] = {}
         self.inlined = 0
         self.in_flow = False            # writing the turn flow: goto / end turn jump directly
         self.loop_depth = 0             # while/for loops around the statement being written

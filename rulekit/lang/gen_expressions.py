@@ -12,6 +12,7 @@ import re
 from lark import Token, Tree
 
 from .gen_statements import CHOSEN_FIELDS, _unquote
+from .inline_exprs import plain
 from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
 
 #: a test of card properties alone, tabled by card id (see ``_filter``)
@@ -88,6 +89,8 @@ class ExpressionsMixin:
         tok = node.children[0]
         name = str(tok)
         names = self.names
+        if name in self.arg_subst:
+            return self.arg_subst[name]
         if name in self.locals:
             return self.local(name), self.local_kinds.get(name, "any")
         if name in names.vars:
@@ -356,7 +359,11 @@ class ExpressionsMixin:
                        f"{name}({', '.join(params)})" if params else f"call {name}")
             return "None", "any"
         self.check_name_args("procedure", name, arg_nodes)
-        args = "".join(", " + self.expr(a)[0] for a in arg_nodes)
+        compiled = [self.expr(a) for a in arg_nodes]
+        inline = self.expr_procs.get(name)
+        if inline is not None and len(self.arg_subst) < 8 and all(plain(src) for src, _ in compiled):
+            return self._inline_expression(name, inline, compiled)
+        args = "".join(", " + src for src, _ in compiled)
         call = f"{self.proc_fn[name]}(m{args})"
         if name not in self.deciding_procs:
             return call, "any"
@@ -371,6 +378,21 @@ class ExpressionsMixin:
                        "decide first, keep the answer with 'let', then test it")
             return "None", "any"
         return f"(yield from {call})", "any"
+
+    def _inline_expression(self, name: str, inline: tuple, args: list) -> tuple[str, str]:
+        """The expression of procedure ``name`` written in place (see
+        :mod:`rulekit.lang.inline_exprs`): its parameters read the arguments,
+        and nothing of the caller's is visible to it."""
+        params, tree = inline
+        saved = (self.locals, self.local_kinds, self.arg_subst, len(self.errors))
+        self.locals, self.local_kinds = set(), {}
+        self.arg_subst = {p: a for p, a in zip(params, args)}
+        try:
+            src, kind = self.expr(tree)
+        finally:
+            self.locals, self.local_kinds, self.arg_subst, errors = saved
+            del self.errors[errors:]     # reported once, where the procedure is written
+        return f"({src})", kind
 
     def _binary(self, node, ops: set[str], kind: str):
         left, op, right = node.children

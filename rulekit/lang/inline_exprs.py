@@ -1,0 +1,74 @@
+"""Writing a small procedure's expression in place of its call.
+
+Rule files name their small questions (``has(p, "X")``: ``return skill in
+p.skills``; ``wounded(p)``; ``distance_adjust(a, b)``) so that rules read
+like the rulebook, and a shared module offers such hooks for games to
+override.  A call costs a Python function call, and the hottest of them run
+hundreds of thousands of times in a simulation, so a procedure whose whole
+text is ``return <expression>`` is written at each call site instead, with
+its parameters replaced by the arguments.
+
+Only when that changes nothing but speed:
+
+* the arguments are plain values (locals, constants, ``current``): an
+  argument the expression reads twice, or not at all, or only on one side
+  of an ``and``, is then still computed exactly as a call would;
+* the expression has no comprehension (``where``) or ``it``: those are
+  compiled into functions of their own that capture the locals they read;
+* the procedure never decides and does not reach itself.
+"""
+from __future__ import annotations
+
+import re
+
+from lark import Token, Tree
+
+#: parse-tree nodes an inlined expression may hold
+_ALLOWED = {"name", "string", "number", "true", "false", "none", "attr", "index", "call",
+            "compare_op", "in_op", "not_in_op", "and_op", "or_op", "not_op", "binop", "neg",
+            "list_lit", "args", "ternary"}
+#: Python source of an argument that is a plain value
+_PLAIN = re.compile(r"^(?:[A-Za-z_]\w*|m\.current|-?\d+|'[^'\\]*'|\"[^\"\\]*\")$")
+
+
+def expression_procs(procedures: dict[str, Tree | None], params: dict[str, tuple[str, ...]],
+                     deciding: set[str]) -> dict[str, tuple[tuple[str, ...], Tree]]:
+    """name -> (parameters, the returned expression) of every procedure that
+    may be written in place of its calls."""
+    out = {}
+    for name, tree in procedures.items():
+        if tree is None or name in deciding or len(tree.children) != 1:
+            continue
+        stmt = tree.children[0]
+        if not isinstance(stmt, Tree) or stmt.data != "return_stmt" or not stmt.children \
+                or stmt.children[0] is None:
+            continue
+        expr = stmt.children[0]
+        if all(sub.data in _ALLOWED for sub in expr.iter_subtrees()) and not _names_it(expr):
+            out[name] = (params.get(name, ()), expr)
+    return {n: v for n, v in out.items() if not _reaches(n, out)}
+
+
+def plain(source: str) -> bool:
+    """Is this argument's Python source a plain value (no work, no error)?"""
+    return bool(_PLAIN.match(source))
+
+
+def _names_it(expr: Tree) -> bool:
+    return any(isinstance(t, Token) and t.type == "NAME" and t == "it" for t in expr.scan_values(lambda v: True))
+
+
+def _reaches(start: str, procs: dict) -> bool:
+    """Does the expression of ``start`` reach ``start`` again through calls?"""
+    def calls(name: str) -> set[str]:
+        return {str(sub.children[0]) for sub in procs[name][1].iter_subtrees() if sub.data == "call"} & set(procs)
+
+    seen, todo = set(), list(calls(start))
+    while todo:
+        n = todo.pop()
+        if n == start:
+            return True
+        if n not in seen:
+            seen.add(n)
+            todo.extend(calls(n))
+    return False
