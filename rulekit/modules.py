@@ -82,6 +82,12 @@ def compose(path: Path, text: str | None = None, tree: Path | None = None) -> Lo
     root = composer.read(file, None, text)
     if root is None:
         raise RuleFileError(composer.errors, composer.sources)
+    if "module" in root.data and "name" not in root.data:
+        raise RuleFileError([RuleError(
+            root.key_where(("module",)), f"{root.file} is a module, not a game: it has 'module:' and no 'name:'",
+            "a game (a file with name:, players:, cards:...)",
+            "a module is checked as part of a game that includes it: validate or load that game, "
+            "and errors in the module are reported at their place in the module")], composer.sources)
     if not _composed(root.data):
         return root                         # one plain file: nothing to merge
     composer.compose(root, file, ())

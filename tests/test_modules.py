@@ -569,3 +569,12 @@ stats: {n: n}
     game = rulekit.load_game(tmp_path / "g.yaml")
     m = game.new_match(1, seed=1)
     assert m.is_over() and m.view(None)["vars"]["n"] == 2
+
+
+def test_a_module_loaded_as_a_game_says_to_load_a_game_that_includes_it(tmp_path):
+    (tmp_path / "m.yaml").write_text("module: shared rules\nvars: {x: 1}\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game(tmp_path / "m.yaml")
+    (error,) = info.value.errors
+    assert "is a module, not a game" in error.message and (error.where.line, error.where.column) == (1, 1)
+    assert "validate or load that game" in error.hint
