@@ -28,7 +28,7 @@ from sanguosha_kit import SGS_FILE, cards_in, hp, table
 FILLER = ["闪 ♦3", "闪 ♦4", "闪 ♦5", "闪 ♦6", "闪 ♦7", "闪 ♦8"]
 THIRD = "天雷 ♣K"
 THIRD_ROW = {"delayed_suits": "♣", "delayed_low": 1, "delayed_high": 13,
-             "delayed_damage": 1, "delayed_skips_play": False, "delayed_moves_on": False}
+             "delayed_damage": 1, "delayed_loss": 0, "delayed_skips_play": False, "delayed_moves_on": False}
 
 
 VARIANT = """\
