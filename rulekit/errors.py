@@ -111,7 +111,7 @@ def show_source(text: str, line: int, column: int, span: int = 0) -> list[str]:
     last character (e.g. "unexpected end of line")."""
     cells = _cells(text)
     start = max(0, min(column - 1, len(cells)))
-    end = min(len(cells), start + max(span, 1))
+    end = min(len(cells), start + max(min(span, SHOWN_WIDTH // 2), 1))   # a huge span: its start
     lo, hi, cut_left, cut_right = _window(cells, start, end)
     before = sum(w for _, w in cells[lo:start]) + (3 if cut_left else 0)
     marked = max(1, sum(w for _, w in cells[start:end]))

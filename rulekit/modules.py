@@ -269,6 +269,17 @@ class _Composer:
                      "a path relative to this file, e.g. ../modules/combat.yaml",
                      "a game is moved and shared as one folder, so it names its files relative to each other")
             return []
+        try:
+            return self.files_named(loaded, path, value, file)
+        except (OSError, RuntimeError, ValueError) as err:  # a name too long, a loop of links...
+            shown = value if len(value) <= 60 else value[:57] + "..."
+            self.err(loaded, path, f"cannot use the path '{shown}': "
+                     f"{getattr(err, 'strerror', None) or err}", "the path of a rule file relative to this one")
+            return []
+
+    def files_named(self, loaded: LoadedYaml, path: tuple, value: str, file: Path) -> list[Path]:
+        """The files of a relative path (see :meth:`targets`); the file
+        system's own errors are left to the caller."""
         target = Path(os.path.normpath(file.parent / value))
         real = target.resolve()
         if not self.inside(real):

@@ -578,3 +578,14 @@ def test_a_module_loaded_as_a_game_says_to_load_a_game_that_includes_it(tmp_path
     (error,) = info.value.errors
     assert "is a module, not a game" in error.message and (error.where.line, error.where.column) == (1, 1)
     assert "validate or load that game" in error.hint
+
+
+def test_a_path_the_file_system_refuses_is_an_error_at_its_place(tmp_path):
+    """A name longer than the file system allows (or a loop of links) is an
+    error at the include, never an OSError."""
+    (tmp_path / "g.yaml").write_text(f'name: G\ninclude: ["{"a" * 5000}.yaml"]\n', encoding="utf-8")
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game(tmp_path / "g.yaml")
+    (error,) = info.value.errors
+    assert error.message.startswith("cannot use the path 'aaa") and (error.where.line, error.where.column) == (2, 11)
+    assert len(str(info.value).split("\n")[1]) < 200        # the source line is shown cut

@@ -24,7 +24,7 @@ RULEBOOK_HEROES = {"郭大侠", "三少爷", "龙姑娘", "张教主", "周掌�
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 COLOR = {"♠": "black", "♣": "black", "♥": "red", "♦": "red"}
 TYPES = {"basic", "trick", "delayed", "equip"}
-SLOTS = {"weapon", "armor", "qinggong_plus", "qinggong_minus", "treasure"}
+SLOTS = {"weapon", "armor", "plus_horse", "minus_horse", "treasure"}
 SKILL_KINDS = {"active", "triggered", "locked", "limited", "awakening", "lord"}
 HERO_LISTS = ("skills", "lord_skills", "gained_skills")
 # The rulebook's glossary (名词解释), as a pattern found in a skill's text.
