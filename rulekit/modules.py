@@ -311,19 +311,21 @@ class _Composer:
 
     # ---- merging ------------------------------------------------------------------
     def merge(self, loaded: LoadedYaml) -> None:
-        renamed = self.bindings.get(loaded.file, Bindings()).rename
+        bindings = self.bindings.get(loaded.file, Bindings())
+        renamed = bindings.rename
         for key, value in loaded.data.items():
             if key in MODULE_KEYS:
                 continue
             if key in NAMED and isinstance(value, dict) and isinstance(self.data.get(key, {}), dict):
                 section = self.data.setdefault(key, {})
                 self.origins.setdefault((key,), (loaded, (key,)))
+                named = bindings.skill_name if key == "skills" else renamed
                 for name, item in value.items():
-                    if renamed(name) in section:
-                        self.clash((key, renamed(name)), loaded, (key, name))
+                    if named(name) in section:
+                        self.clash((key, named(name)), loaded, (key, name))
                     else:
-                        section[renamed(name)] = item
-                        self.origins[(key, renamed(name))] = (loaded, (key, name))
+                        section[named(name)] = item
+                        self.origins[(key, named(name))] = (loaded, (key, name))
             elif key in LISTS and isinstance(value, list) and isinstance(self.data.get(key, []), list):
                 items = self.data.setdefault(key, [])
                 self.origins.setdefault((key,), (loaded, (key,)))

@@ -26,7 +26,9 @@ at the end; the triggers after the game's own; the procedures beside the
 game's, and so its choices), keeping its position in the file for errors.  An option's name is
 the skill's unless it gives one.  What is left under ``skills:`` is the
 skill's description, which :class:`~rulekit.model.SkillDef` holds and
-``rulekit describe`` / ``rulekit play`` show.
+``rulekit describe`` / ``rulekit play`` show.  Its ``text`` may be
+``{table: T}``: the row of the game's table ``T`` under the skill's name
+(an ability a shared module writes, whose words each game gives).
 """
 from __future__ import annotations
 
@@ -58,6 +60,7 @@ def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
             kept[name] = dict(skill)
             parts_of[name] = {"options": [], "triggers": [], "procedures": [], "choices": []}
     for name, rest in kept.items():         # first what skills declare, so options may use it
+        errors += _table_text(merged, name, rest)
         errors += _move_items(merged, name, rest, parts_of[name])
     choices = data.get("choices") if isinstance(data.get("choices"), dict) else {}
     for name, rest in kept.items():
@@ -86,6 +89,31 @@ def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
             _place(merged, cname, choice, added.get(cname, []))
     merged.skill_parts.update(parts_of)
     return errors
+
+
+def _table_text(merged: "ComposedYaml", name: str, rest: dict) -> list[RuleError]:
+    """A skill's ``text: {table: T}``: the row of the game's table ``T``
+    under the skill's name.  A shared module declares abilities whose words
+    are the game's (two games give one rule different names and texts), so
+    the game writes them as data, one row per ability; the table is named as
+    the skill's module names it.  The text found replaces the reference."""
+    given = rest.get("text")
+    if not (isinstance(given, dict) and set(given) == {"table"} and isinstance(given["table"], str)):
+        return []                           # a text, or a shape the schema check reports
+    path = ("skills", name, "text", "table")
+    table = _renamer(merged, ("skills", name))(given["table"])
+    tables = merged.data.get("tables") if isinstance(merged.data.get("tables"), dict) else {}
+    if not isinstance(tables.get(table), dict):
+        return [_error(merged, path, f"skill '{name}' takes its text from table '{table}', which the "
+                       "game does not have", "the name of a table of texts, one row per skill",
+                       suggest(table, tables) or f"add tables: {{{table}: {{{name}: ...}}}}")]
+    text = tables[table].get(name)
+    if not isinstance(text, str) or not text.strip():
+        return [_error(merged, path, f"table '{table}' has no text for skill '{name}'",
+                       f"a row '{name}: <the rulebook's text>' in table '{table}'",
+                       "a skill a module declares under a parameter has the name the game gives it")]
+    rest["text"] = text
+    return []
 
 
 def _move_items(merged: "ComposedYaml", name: str, rest: dict, parts: dict) -> list[RuleError]:

@@ -663,6 +663,22 @@ def test_log(tmp_path):
     assert notes == ["hello there", "and again"]
 
 
+def test_log_joins_strings_with_plus(tmp_path):
+    """A module writes its notes with its text parameters (see
+    test_modules); once they are strings, the note is strings joined."""
+    m = run(tmp_path, 'log "the " + \'shield\' + ": no effect"')
+    assert [e["text"] for e in m.events("all") if e["event"] == "note"] == ["the shield: no effect"]
+
+
+@pytest.mark.parametrize("text", ['"n = " + n', '"a" - "b"', "n"])
+def test_log_refuses_a_text_computed_in_the_match(tmp_path, text):
+    """Every player reads the log: a note is fixed when the file loads, so
+    nothing a match computes (a hidden card's name) can reach it."""
+    (error,) = refused(tmp_path, f"let n = 1\nlog {text}")
+    assert error.message == "log writes a fixed text"
+    assert "strings joined with +" in error.expected
+
+
 def test_stats_read_the_outcome(tmp_path):
     extra = """
         stats:
@@ -935,3 +951,4 @@ def test_a_trigger_event_name_is_never_code(tmp_path, capfd):
     assert [e.message for e in errors] == [f"no effect ever emits event 'x'); {PAYLOAD}; (''"]
     out, err = capfd.readouterr()
     assert "hi" not in out.split() and "hi" not in err.split()
+

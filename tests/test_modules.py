@@ -523,6 +523,73 @@ def test_the_names_a_skill_of_a_module_writes_are_its_parameters_too(tmp_path):
     assert (m.vars["score"], m.vars["heard"], m.result()["reason"]) == (2, 22, "done")
 
 
+WEAPON_MODULE = """\
+module: a weapon's ability, for any game that has the weapon
+params:
+  sword: {doc: the weapon that scores two}
+skills:
+  sword:
+    text: {table: card_text}
+    kind: equipment
+    options:
+      act:
+        when: any(hand(current) where it.kind == sword)
+        effect: |
+          score += 2
+          log sword + " scores two"
+"""
+
+WEAPON_GAME = """\
+name: Blades
+players: {min: 2, max: 2}
+include: [{file: m.yaml, with: {sword: 倚天剑}}]
+cards: [{name: 倚天剑, count: 2, props: {kind: 倚天剑}}]
+zones: {deck: {}, hand: {per_player: true}}
+vars: {score: 0}
+tables:
+  card_text: {倚天剑: 锁定技，你的【杀】无视目标角色的防具。}
+setup: move box to deck
+choices:
+  act:
+    options: [{name: pass}]
+turn:
+  phases:
+    - name: main
+      effect: |
+        move top(deck, 1) to hand(current)
+        choose act
+        if score >= 2:
+          win for players "done"
+"""
+
+
+def test_a_skill_under_a_value_parameter_is_named_and_described_by_the_game(tmp_path):
+    """A skill is named by a text in effect text, so a module declares it
+    under a value parameter: the game's name for it names the skill, its
+    option and its note, and the game's table gives its words."""
+    write(tmp_path, {"g.yaml": WEAPON_GAME, "m.yaml": WEAPON_MODULE})
+    game = rulekit.load_game(tmp_path / "g.yaml")
+    assert list(game.skills) == ["倚天剑"] and game.skills["倚天剑"].options == (("act", "倚天剑"),)
+    assert game.skills["倚天剑"].text == "锁定技，你的【杀】无视目标角色的防具。"
+    m = game.new_match(2, seed=0)
+    m.apply(next(a for a in m.legal_actions() if a.option == "倚天剑"))
+    assert m.result()["reason"] == "done"
+    assert [e["text"] for e in m.events() if e["event"] == "note"] == ["倚天剑 scores two"]
+
+
+@pytest.mark.parametrize("tables, message, hint", [
+    ("tables:\n  card_texts: {倚天剑: x}\n", "skill '倚天剑' takes its text from table 'card_text', "
+     "which the game does not have", "did you mean 'card_texts'?"),
+    ("tables:\n  card_text: {青釭剑: x}\n", "table 'card_text' has no text for skill '倚天剑'", ""),
+])
+def test_a_skill_text_from_a_table_the_game_lacks_is_an_error_in_the_module(tmp_path, tables, message, hint):
+    game = WEAPON_GAME.replace("tables:\n  card_text: {倚天剑: 锁定技，你的【杀】无视目标角色的防具。}\n", tables)
+    path = write(tmp_path, {"g.yaml": game, "m.yaml": WEAPON_MODULE})
+    error = only_error(path)
+    assert position(error) == ("m.yaml", *at(tmp_path / "m.yaml", "card_text"))
+    assert error.message == message and hint in error.hint
+
+
 # ---- limits -----------------------------------------------------------------------------------
 
 def test_a_game_reading_more_than_max_modules_files_is_refused(tmp_path, monkeypatch):

@@ -12,6 +12,8 @@ health: life}}]``.  In the module's effect text a *value* parameter read as
 an expression becomes that value (``it.kind == attack`` reads ``it.kind ==
 "strike"``; a list stands for a list); a *name* parameter is replaced wherever the name is written
 (``p.health`` reads ``p.life``), as are the module's own items of that name.
+A skill the module declares under the key of a value parameter that stands
+for a text is named by that text (see :meth:`Bindings.skill_name`).
 The replacement is made on the parse tree, token by token, keeping every
 position, so errors still point at what the author wrote; nothing is ever
 evaluated.  The files a module includes see its parameters too, so a
@@ -37,6 +39,17 @@ class Bindings:
 
     def rename(self, name: Any) -> Any:
         return self.names.get(name, name) if isinstance(name, str) else name
+
+    def skill_name(self, key: Any) -> Any:
+        """The name of a skill the module declares under ``key``.  Effect
+        text names a skill as a text (``has(p, "fury")``, ``confirm(p,
+        "fury")``), so a module names a skill by a *value* parameter: under
+        the parameter's key it declares the skill the game calls by that
+        text, and its effect text reads the same parameter as that text
+        (``weapon_is(p, crossbow)``).  A name parameter renames a skill as
+        it renames any item."""
+        value = self.values.get(key) if isinstance(key, str) else None
+        return value if isinstance(value, str) else self.rename(key)
 
 
 def bind(tree: Tree, bindings: Bindings) -> Tree:

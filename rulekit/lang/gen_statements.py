@@ -19,6 +19,21 @@ def _unquote(tok) -> str:
     return str(tok)[1:-1]
 
 
+def _fixed_text(node) -> str | None:
+    """The text of ``log``: a string, or strings joined with ``+``.  A
+    module writes its notes with its parameters (``log armor + ": no
+    effect"``), which are strings once the game has given them; so the text
+    is still known when the file loads.  None for anything else."""
+    if not isinstance(node, Tree):
+        return None
+    if node.data == "string":
+        return _unquote(node.children[0])
+    if node.data == "binop" and str(node.children[1]) == "+":
+        left, right = _fixed_text(node.children[0]), _fixed_text(node.children[2])
+        return None if left is None or right is None else left + right
+    return None
+
+
 def _call_args(args_n) -> list:
     """The argument nodes of ``choose NAME(...)`` / ``call NAME(...)`` (none without brackets)."""
     return list(args_n.children[0].children) if args_n is not None and args_n.children[0] else []
@@ -379,7 +394,14 @@ class StatementsMixin:
         self.emit(depth, f"raise _GameOver('loss', {reason!r})")
 
     def s_log_stmt(self, node, depth):
-        self.emit(depth, f"m.log.append(('note', {_unquote(node.children[0])!r}))")
+        text = _fixed_text(node.children[0])
+        if text is None:
+            self.error(node.children[0], "log writes a fixed text",
+                       "a string, or strings joined with + (a module's text parameters are strings)",
+                       "the log is read by every player, so its notes are fixed when the file loads: "
+                       "nothing a match computes (a hidden card) can reach it")
+            return
+        self.emit(depth, f"m.log.append(('note', {text!r}))")
 
     def s_if_stmt(self, node, depth):
         cond_n, suite_n, *rest = node.children

@@ -42,14 +42,19 @@ class EffectSyntaxError(Exception):
 
 
 def grammar_text() -> str:
-    """The effect-language grammar shipped with rulekit.  Installed, it is
-    the package ``rulekit.grammar``; in a plain checkout (tests or scripts
-    run without installing) it is ``grammar/effects.lark`` beside the
-    ``rulekit`` folder."""
+    """The effect-language grammar of this copy of rulekit.  In a checkout
+    (tests or scripts run without installing) it is ``grammar/effects.lark``
+    beside the ``rulekit`` folder, and that one is read first: an editable
+    install of another checkout maps the package ``rulekit.grammar`` to its
+    own folder, whose grammar need not be the one this code compiles.
+    Installed, it is the package ``rulekit.grammar``."""
+    beside = Path(__file__).resolve().parents[2] / "grammar" / "effects.lark"
+    if beside.is_file():
+        return beside.read_text(encoding="utf-8")
     try:
         folder = resources.files("rulekit.grammar")
-    except ModuleNotFoundError:
-        folder = Path(__file__).resolve().parents[2] / "grammar"
+    except ModuleNotFoundError:      # pragma: no cover - neither installed nor in a checkout
+        folder = beside.parent
     return folder.joinpath("effects.lark").read_text(encoding="utf-8")
 
 
