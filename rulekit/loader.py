@@ -28,11 +28,11 @@ from lark import Token
 from .cards import expand_cards
 from .errors import RuleError, RuleFileError, Where
 from .lang import calls
-from .lang.bindings import bind
+from .lang.bindings import bind, named_in
 from .lang.codegen import CodeGen, CompileLimit
 from .lang.inline_exprs import expression_procs
 from .lang.names import BUILTINS, Names, suggest
-from .lang.parser import EffectSyntaxError, parse_effect
+from .lang.parser import EffectSyntaxError, parse_effect, subtrees
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
 from .model import Card, ChoiceDef, Game, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
@@ -140,9 +140,10 @@ class _Builder(ChoicesBuilder):
         if key in self._trees:
             return self._trees[key]
         try:
-            tree = parse_effect(self._text(path), start)
+            text = self._text(path)
+            tree = parse_effect(text, start)
             bindings = self.loaded.bindings_at(path) if isinstance(self.loaded, ComposedYaml) else None
-            if bindings:
+            if bindings and named_in(text, bindings):
                 tree = bind(tree, bindings)
         except EffectSyntaxError as e:
             self.errors.append(RuleError(self.loaded.text_where(path, e.line, e.column),
@@ -206,10 +207,10 @@ class _Builder(ChoicesBuilder):
                          key=True)
         trees = [t for t in (self.parse(path) for path in self._script_paths()) if t is not None]
         trees += self._lost_trees()
-        event_fields = {str(k.children[0]) for t in trees for sub in t.iter_subtrees()
+        event_fields = {str(k.children[0]) for t in trees for sub in subtrees(t)
                         if sub.data == "emit_stmt" and sub.children[1] is not None
                         for k in sub.children[1].children}
-        eliminates = any(sub.data == "eliminate_stmt" for t in trees for sub in t.iter_subtrees())
+        eliminates = any(sub.data == "eliminate_stmt" for t in trees for sub in subtrees(t))
         for oname, ospec in d.get("options", {}).items():
             if "values" in ospec and ospec["default"] not in ospec["values"]:
                 self.err(("options", oname, "default"), f"option '{oname}' defaults to "

@@ -952,3 +952,14 @@ def test_a_trigger_event_name_is_never_code(tmp_path, capfd):
     out, err = capfd.readouterr()
     assert "hi" not in out.split() and "hi" not in err.split()
 
+
+def test_subtrees_lists_every_subtree_once_each_before_its_children():
+    from rulekit.lang.parser import parse_effect, subtrees
+
+    tree = parse_effect("for p in players:\n  if p.score > 2 and any(hand(p)):\n    win for p\n")
+    every = subtrees(tree)
+    assert every[0] is tree and len(every) == len({id(t) for t in every})
+    assert {id(t) for t in every} == {id(t) for t in tree.iter_subtrees()}
+    at = {id(t): i for i, t in enumerate(every)}
+    assert all(at[id(child)] > at[id(t)] for t in every for child in t.children
+               if isinstance(child, type(tree)))

@@ -523,6 +523,24 @@ def test_the_names_a_skill_of_a_module_writes_are_its_parameters_too(tmp_path):
     assert (m.vars["score"], m.vars["heard"], m.result()["reason"]) == (2, 22, "done")
 
 
+def test_binding_copies_only_the_way_to_a_parameter():
+    """The parser's trees are shared (remembered by text): binding leaves
+    the original as it was and shares every part that names no parameter."""
+    from rulekit.lang.bindings import Bindings, bind, named_in
+    from rulekit.lang.parser import parse_effect
+
+    text = "if card.kind == attack:\n  p.health -= 1\nelse:\n  score += 1\n"
+    tree = parse_effect(text)
+    shown = tree.pretty()
+    bindings = Bindings({"health": "life"}, {"attack": "strike"})
+    bound = bind(tree, bindings)
+    assert tree.pretty() == shown and bound is not tree
+    assert '"strike"' in bound.pretty() and "life" in bound.pretty()
+    if_stmt, bound_if = tree.children[0], bound.children[0]
+    assert bound_if.children[-1] is if_stmt.children[-1]        # the else branch names none: shared
+    assert named_in(text, bindings) and not named_in("score += 1", bindings)
+
+
 WEAPON_MODULE = """\
 module: a weapon's ability, for any game that has the weapon
 params:

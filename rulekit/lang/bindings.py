@@ -53,22 +53,40 @@ class Bindings:
 
 
 def bind(tree: Tree, bindings: Bindings) -> Tree:
-    """A copy of ``tree`` with the parameters replaced (trees are shared by
-    the parser's cache, so the original is never changed)."""
+    """``tree`` with the parameters replaced.  Trees are shared by the
+    parser's cache, so the original is never changed: the nodes on the way
+    to a replaced one are copied, the rest is shared with it (a module's
+    text names its parameters in few places, and copying all of it would
+    make every load of the game build and collect that much more)."""
+    names, values = bindings.names, bindings.values
+
     def walk(node: Any) -> Any:
         if isinstance(node, Token):
-            if node.type == "NAME" and node in bindings.names:
-                return node.update(value=bindings.names[node])
+            if node.type == "NAME" and node in names:
+                return node.update(value=names[node])
             return node
         if node is None:
             return None
-        if node.data == "name" and str(node.children[0]) in bindings.values:
-            token = node.children[0]
-            value = bindings.values[str(token)]
-            return _literal(token, value, node)
-        return Tree(node.data, [walk(c) for c in node.children], node.meta)
+        children = node.children
+        if node.data == "name" and str(children[0]) in values:
+            token = children[0]
+            return _literal(token, values[str(token)], node)
+        copied = None
+        for i, child in enumerate(children):
+            new = walk(child)
+            if new is not child:
+                if copied is None:
+                    copied = list(children)
+                copied[i] = new
+        return node if copied is None else Tree(node.data, copied, node.meta)
 
     return walk(tree)
+
+
+def named_in(text: str, bindings: Bindings) -> bool:
+    """Whether ``text`` may name a parameter (it holds one's name): most of
+    a module's texts name none, and need no walk of their tree."""
+    return any(name in text for name in bindings.names) or any(name in text for name in bindings.values)
 
 
 def _literal(token: Token, value: Any, node: Tree) -> Tree:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from lark import Tree
 
+from .parser import subtrees
+
 Flags = tuple[bool, set[str], set[str]]
 _EMPTY: Flags = (False, set(), set())
 
@@ -16,7 +18,7 @@ _EMPTY: Flags = (False, set(), set())
 def collect_flags(tree: Tree) -> Flags:
     """(has a ``choose``, procedures called, events emitted)."""
     has_choose, calls, emits = False, set(), set()
-    for sub in tree.iter_subtrees():
+    for sub in subtrees(tree):
         if sub.data == "choose_stmt":
             has_choose = True
         elif sub.data in ("call_stmt", "call_proc"):
@@ -59,7 +61,7 @@ def decides(tree: Tree, procs: set[str], events: set[str]) -> bool:
 
 
 def uses_return(tree: Tree) -> bool:
-    return any(sub.data == "return_stmt" for sub in tree.iter_subtrees())
+    return any(sub.data == "return_stmt" for sub in subtrees(tree))
 
 
 def inlinable(procedures: dict[str, Tree | None], with_params: set[str] = frozenset()) -> dict[str, Tree]:

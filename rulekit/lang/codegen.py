@@ -37,6 +37,7 @@ from .gen_expressions import _TABLED, ExpressionsMixin
 from .gen_statements import CHOSEN_FIELDS, StatementsMixin
 from .name_checks import NameChecksMixin
 from .names import Names
+from .parser import subtrees
 
 __all__ = ["CHOSEN_FIELDS", "CodeGen", "CompileError", "collect_flags"]
 
@@ -317,7 +318,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
     @staticmethod
     def _bindings(tree: Tree):
         """The name tokens a text binds: ``let x``, ``for x in``, ``emit ... as x``."""
-        for s in tree.iter_subtrees():
+        for s in subtrees(tree):
             if s.data in ("let_stmt", "for_stmt"):
                 yield s.children[0]
             elif s.data == "emit_stmt" and s.children[2] is not None:
@@ -330,8 +331,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
     @staticmethod
     def _assigned_names(tree: Tree) -> set[str]:
         """Names set by let or assignment may hold anything: they get no kind."""
-        return {str(s.children[0]) for s in tree.iter_subtrees() if s.data == "let_stmt"} | {
-            str(s.children[0].children[0]) for s in tree.iter_subtrees() if s.data == "assign_stmt"}
+        every = subtrees(tree)
+        return {str(s.children[0]) for s in every if s.data == "let_stmt"} | {
+            str(s.children[0].children[0]) for s in every if s.data == "assign_stmt"}
 
     def _end(self):
         self.chunks.append(self.fn.source())

@@ -23,6 +23,8 @@ import re
 
 from lark import Token, Tree
 
+from .parser import subtrees
+
 #: parse-tree nodes an inlined expression may hold
 _ALLOWED = {"name", "string", "number", "true", "false", "none", "attr", "index", "call",
             "compare_op", "in_op", "not_in_op", "and_op", "or_op", "not_op", "binop", "neg",
@@ -44,7 +46,7 @@ def expression_procs(procedures: dict[str, Tree | None], params: dict[str, tuple
                 or stmt.children[0] is None:
             continue
         expr = stmt.children[0]
-        if all(sub.data in _ALLOWED for sub in expr.iter_subtrees()) and not _names_it(expr):
+        if all(sub.data in _ALLOWED for sub in subtrees(expr)) and not _names_it(expr):
             out[name] = (params.get(name, ()), expr)
     return {n: v for n, v in out.items() if not _reaches(n, out)}
 
@@ -61,7 +63,7 @@ def _names_it(expr: Tree) -> bool:
 def _reaches(start: str, procs: dict) -> bool:
     """Does the expression of ``start`` reach ``start`` again through calls?"""
     def calls(name: str) -> set[str]:
-        return {str(sub.children[0]) for sub in procs[name][1].iter_subtrees() if sub.data == "call"} & set(procs)
+        return {str(sub.children[0]) for sub in subtrees(procs[name][1]) if sub.data == "call"} & set(procs)
 
     seen, todo = set(), list(calls(start))
     while todo:

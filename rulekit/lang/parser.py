@@ -108,6 +108,20 @@ def _hint_for(text: str, err: UnexpectedInput) -> str:
     return "see the effect language reference in README.md"
 
 
+def subtrees(tree: Tree) -> list[Tree]:
+    """Every subtree of ``tree``, itself first, each before its children.
+    lark's ``iter_subtrees`` also keeps a node that two parents share from
+    being visited twice (its trees may be graphs), at several times the
+    cost; a tree of effect text shares no node, and loading a game walks
+    every tree several times (what it calls, binds, returns...)."""
+    out = [tree]
+    for node in out:                    # the list grows as it is read
+        for child in node.children:
+            if isinstance(child, Tree):
+                out.append(child)
+    return out
+
+
 def parse_effect(text: str, start: str = "script") -> Tree:
     """Parse effect text (``start="script"``) or one expression (``start="expr"``).
 
