@@ -39,9 +39,10 @@ def _load(name: str) -> dict:
 
 CARDS = _load("cards.yaml")
 HEROES = _load("heroes.yaml")
+FACTION_FILES = [_load(f"heroes/{f}.yaml") for f in HEROES["tables"]["factions"]]
 GAME_CARDS = [c["props"] for c in CARDS["cards"]]
-HERO_CARDS = {c["name"]: c["props"] for c in HEROES["cards"]}
-SKILLS = HEROES["skills"]
+HERO_CARDS = {c["name"]: c["props"] for part in FACTION_FILES for c in part["cards"]}
+SKILLS = {name: skill for part in FACTION_FILES for name, skill in part["skills"].items()}
 
 
 def _kinds(skill: dict) -> list:
@@ -53,14 +54,16 @@ def test_both_files_are_modules_of_the_game():
     """The card and hero lists are modules the game (game.yaml) includes, so
     that printed lists can replace them as data."""
     assert isinstance(CARDS["module"], str) and isinstance(HEROES["module"], str)
+    assert all(isinstance(part["module"], str) for part in FACTION_FILES)
     game = yaml.safe_load((FOLDER / "game.yaml").read_text(encoding="utf-8"))
     included = [i if isinstance(i, str) else i["file"] for i in game["include"]]
     assert "cards.yaml" in included and "heroes.yaml" in included
+    assert all(f"heroes/{f}.yaml" in included for f in HEROES["tables"]["factions"])
 
 
 def test_the_deck_has_112_game_cards_and_the_box_28_heroes():
     assert len(GAME_CARDS) == 112
-    assert len(HERO_CARDS) == len(HEROES["cards"]) == 28
+    assert len(HERO_CARDS) == sum(len(part["cards"]) for part in FACTION_FILES) == 28
     assert all(p["type"] == "hero" for p in HERO_CARDS.values())
 
 
