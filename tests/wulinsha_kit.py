@@ -42,7 +42,7 @@ def table(players: int = 5, *, roles: list[str] | None = None, heroes: dict | No
           neili: dict | None = None, max_neili: dict | None = None, current: int = 0,
           phase: str = "play", out: list[int] | None = None, player_vars: dict | None = None,
           options: dict | None = None, rules: rulekit.Game | None = None,
-          auto_pass: bool = True) -> rulekit.Match:
+          vars: dict | None = None, auto_pass: bool = True) -> rulekit.Match:
     """A match at ``phase`` of ``current``'s turn (see sanguosha_kit.table).
 
     ``heroes``: seat -> hero name (seats without one have no skills).
@@ -74,7 +74,7 @@ def table(players: int = 5, *, roles: list[str] | None = None, heroes: dict | No
                  "内力": n, "内力上限": max_neili.get(p, max(n, 4)),
                  "skills": _skills(g, (heroes or {}).get(p), roles[p]) if p not in (out or []) else []}
         pv[p].update((player_vars or {}).get(p, {}))
-    return prepare(g, players, zones=zones, player_vars=pv, current=current, phase=phase,
+    return prepare(g, players, zones=zones, vars=vars, player_vars=pv, current=current, phase=phase,
                    options=options, out=out, auto_pass=auto_pass)
 
 
