@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import rulekit
-from rulekit.testing import prepare
+from rulekit.testing import prepare, smoke
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
 
@@ -97,6 +97,11 @@ tables:
     射雕弓: 当你使用【杀】对目标角色造成伤害时,你可以弃置其装备区里的一张轻功牌。
     金丝甲: 当你需要使用或打出一张【闪】时,你可以进行判定:若结果为红色,视为你使用或打出了一张【闪】。
     软猬甲: 锁定技,黑色【杀】对你无效。
+  # what the identity module's heuristic agent reads
+  use_value: {{包子: 9, 闭关修炼: 8, 杀: 5, 妙手空空: 5, 点穴: 5, 拆招: 4, 论剑: 4}}
+  play_kind: {{杀: target, 论剑: target, 拆招: target, 妙手空空: target, 点穴: target, 移花接木: target,
+              狮子吼: all_others, 暴雨梨花: all_others, 武林大会: all_heal}}
+  converts: {{九节鞭: 杀}}
   delayed_suits:      {{点穴: "♠♣♦", 走火入魔: "♠"}}
   delayed_low:        {{点穴: 1, 走火入魔: 2}}
   delayed_high:       {{点穴: 13, 走火入魔: 9}}
@@ -177,6 +182,12 @@ def test_the_abilities_are_the_games_skills_with_the_games_texts(game):
     assert game.skills["九节鞭"].options == (("play", "九节鞭"), ("respond", "九节鞭"))
     assert game.skills["霸王枪"].procedures == ("sweep",)
     assert "neili" in game.player_vars and "hp" not in game.player_vars
+
+
+def test_the_game_under_other_names_plays_cleanly(game):
+    """Uniform random games: no card lost, no choice left without an answer,
+    every game replayed alike."""
+    assert smoke(game, games=10, players=[4, 5]) == []
 
 
 # ---- 杀 and 闪 --------------------------------------------------------------------------------
