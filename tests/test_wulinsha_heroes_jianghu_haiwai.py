@@ -274,3 +274,208 @@ def test_hama_loses_one_and_draws_two_as_often_as_wanted():
     act(m, "蛤蟆")
     assert neili(m, 0) == 2
     assert len(hand(m, 0)) == 4
+
+
+# ============================================================ 列奥尼达 =====
+
+def test_buqu_a_new_number_saves_him_at_one():
+    """不屈: dying, the top card is turned up; a number not among the 伤 joins them and 内力 becomes 1."""
+    m = table(5, heroes={1: "列奥尼达"}, neili={1: 1}, hands={0: ["杀 ♠7"]}, deck=["杀 ♣8"] + FILL,
+              zones={"伤(1)": ["杀 ♠9"]})
+    use(m, "杀 ♠7", target=1)
+    assert asked(m, "peach", 1)
+    act(m, "不屈")
+    assert neili(m, 1) == 1
+    assert 1 in m.players
+    assert sorted(cards_in(m, "伤", 1)) == ["杀 ♠9", "杀 ♣8"]
+
+
+def test_buqu_a_repeated_number_is_discarded_and_he_dies():
+    """不屈: a number already among the 伤 is discarded; tried once in this dying state, he dies."""
+    m = table(5, heroes={1: "列奥尼达"}, neili={1: 1}, hands={0: ["杀 ♠7"]}, deck=["杀 ♣9"] + FILL,
+              zones={"伤(1)": ["杀 ♠9"]})
+    use(m, "杀 ♠7", target=1)
+    act(m, "不屈")
+    assert "杀 ♣9" in cards_in(m, "discard")
+    assert cards_in(m, "伤", 1) == ["杀 ♠9"]
+    assert 1 not in m.players
+
+
+def test_buqu_again_in_a_new_dying_state():
+    """不屈 (reading): each new damage makes a new dying state, where it may be tried again."""
+    m = table(5, heroes={1: "列奥尼达"}, neili={1: 1}, hands={0: ["杀 ♠7", "杀 ♠8"]},
+              equips={0: ["峨眉刺 ♣A"]}, deck=["杀 ♣10", "杀 ♦10"] + FILL)
+    use(m, "杀 ♠7", target=1)
+    act(m, "不屈")
+    use(m, "杀 ♠8", target=1)
+    assert can(m, "不屈")
+    act(m, "不屈")
+    assert 1 not in m.players
+    assert cards_in(m, "伤", 1) == ["杀 ♣10"]
+
+
+def test_buqu_hand_limit_is_the_number_of_shang():
+    """不屈: with 伤 on the hero, the hand limit is their number (here 1, though 内力 is 4)."""
+    hand4 = ["闪 ♦2", "闪 ♦3", "闪 ♦4", "闪 ♦J"]
+    m = table(5, heroes={0: "列奥尼达"}, hands={0: hand4}, phase="discard", zones={"伤(0)": ["杀 ♠9"]})
+    for _ in range(3):
+        assert asked(m, "discard_one", 0)
+        act(m, "card", [m.card(m.legal_actions()[0].cards[0]).name])
+    assert len(hand(m, 0)) == 1
+    m = table(5, heroes={0: "列奥尼达"}, hands={0: hand4}, phase="discard", deck=FILL)
+    assert not asked(m, "discard_one", 0)
+    assert len(hand(m, 0)) == 4
+
+
+def test_sanbai_another_haiwai_heals_the_mengzhu_one_more():
+    """三百 (盟主技): another 海外 hero's 疗伤 on the 盟主 gives 2; another faction's gives 1."""
+    m = table(5, heroes={0: "列奥尼达", 1: "宫本武藏"}, neili={0: 2}, max_neili={0: 5},
+              hands={1: ["疗伤 ♥7"]}, current=1)
+    use(m, "疗伤 ♥7", target=0)
+    assert neili(m, 0) == 4
+    m = table(5, heroes={0: "列奥尼达", 1: "李探花"}, neili={0: 2}, max_neili={0: 5},
+              hands={1: ["疗伤 ♥7"]}, current=1)
+    use(m, "疗伤 ♥7", target=0)
+    assert neili(m, 0) == 3
+
+
+def test_sanbai_saving_the_dying_mengzhu():
+    """三百: a 海外 hero's 包子 saves the dying 盟主 with 2."""
+    m = table(5, heroes={0: "列奥尼达", 1: "宫本武藏"}, neili={0: 1}, max_neili={0: 5},
+              hands={2: ["杀 ♠7"], 1: ["包子 ♥3"]}, current=2, equips={2: ["倚天剑 ♠6"]})
+    use(m, "杀 ♠7", target=0)
+    pass_until(m, "peach", 1)
+    act(m, "card", "包子 ♥3")
+    assert neili(m, 0) == 2
+
+
+# ============================================================ 宫本武藏 =====
+
+def test_ertian_his_duel_needs_two_slashes_each_time():
+    """二天: the target of his 论剑 must play two 杀 at a time: with one, it takes the damage."""
+    m = table(5, heroes={0: "宫本武藏"}, hands={0: ["论剑 ♠A"], 1: ["杀 ♠7"]})
+    use(m, "论剑 ♠A", target=1)
+    act(m, "card", "杀 ♠7")
+    assert neili(m, 1) == 3
+    assert neili(m, 0) == 4
+
+
+def test_ertian_when_he_is_challenged():
+    """二天: challenged, its user must answer him with two 杀 each time: 宫本武藏 wins with one."""
+    m = table(5, heroes={1: "宫本武藏"}, hands={0: ["论剑 ♠A", "杀 ♠8"], 1: ["杀 ♠7"]})
+    use(m, "论剑 ♠A", target=1)
+    act(m, "card", "杀 ♠7")
+    act(m, "card", "杀 ♠8")
+    assert neili(m, 0) == 3
+    assert neili(m, 1) == 4
+
+
+def test_yanliu_two_cards_as_a_duel_once_a_phase():
+    """岩流: two hand cards used as 论剑, once a phase."""
+    m = table(5, heroes={0: "宫本武藏"}, hands={0: ["闪 ♦2", "闪 ♦3", "闪 ♦4", "闪 ♦5"]})
+    act(m, "岩流", ["闪 ♦2", "闪 ♦3"])
+    act(m, "player", player=2)
+    assert neili(m, 2) == 3
+    assert not can(m, "岩流", ["闪 ♦4", "闪 ♦5"])
+
+
+# ============================================================ 服部半藏 =====
+
+def test_qianxing_no_target_without_hand_cards():
+    """潜行: with no hand cards 服部半藏 is no target of 杀 or 论剑; with one, he is."""
+    m = table(5, heroes={1: "服部半藏"}, hands={0: ["杀 ♠7", "论剑 ♠A"]})
+    use(m, "杀 ♠7")
+    assert sorted(a.player for a in m.legal_actions()) == [4]
+    m = table(5, heroes={1: "服部半藏"}, hands={0: ["论剑 ♠A"]})
+    use(m, "论剑 ♠A")
+    assert 1 not in [a.player for a in m.legal_actions()]
+    m = table(5, heroes={1: "服部半藏"}, hands={0: ["杀 ♠7"], 1: ["闪 ♦2"]})
+    use(m, "杀 ♠7")
+    assert sorted(a.player for a in m.legal_actions()) == [1, 4]
+
+
+def test_yingfeng_turns_another_hero_over():
+    """影缝 (限定技): another player's hero is turned face down."""
+    m = table(5, heroes={0: "服部半藏"})
+    act(m, "影缝")
+    act(m, "player", player=2)
+    assert m.pvars[2]["face_down"] is True
+    assert "影缝" in m.pvars[0]["used_once"]
+
+
+def test_yingfeng_only_once_a_game():
+    """影缝 cannot be used a second time."""
+    m = table(5, heroes={0: "服部半藏"})
+    act(m, "影缝")
+    act(m, "player", player=2)
+    assert not can(m, "影缝")
+    m = table(5, heroes={0: "服部半藏"}, player_vars={0: {"used_once": ["影缝"]}})
+    assert not can(m, "影缝")
+
+
+def test_shoulijian_discards_equipment_for_an_uncounted_slash_at_any_distance():
+    """手里剑: discard an equipment card: a 杀 on seat 2 (distance 2), not counted; once a phase."""
+    m = table(5, heroes={0: "服部半藏"}, hands={0: ["射雕弓 ♥5", "杀 ♠7", "倚天剑 ♠6"]})
+    act(m, "手里剑", "射雕弓 ♥5")
+    act(m, "player", player=2)
+    assert neili(m, 2) == 3
+    assert "射雕弓 ♥5" in cards_in(m, "discard")
+    assert not can(m, "手里剑", ["倚天剑 ♠6"])
+    use(m, "杀 ♠7", target=1)
+    assert neili(m, 1) == 3
+
+
+# ============================================================ 波斯圣女 =====
+
+def test_shenghuo_replaces_the_judge_card_with_a_black_card():
+    """圣火: the 点穴 judge card (♥: no effect) is replaced with a black card: the play phase is skipped."""
+    m = table(5, heroes={1: "波斯圣女"}, hands={1: ["杀 ♠7", "包子 ♥3"]}, judging={0: ["点穴 ♠6"]},
+              deck=["包子 ♥4"] + FILL, phase="judge")
+    assert asked(m, "own_card_or_stop", 1)
+    assert not can(m, "card", ["包子 ♥3"])
+    act(m, "card", "杀 ♠7")
+    pass_until(m, "play")
+    assert m.decision.player == 1          # seat 0's play phase was skipped
+
+
+def test_shenghuo_declined_leaves_the_judgement():
+    """圣火 declined: ♥ judge, 点穴 has no effect, seat 0 plays."""
+    m = table(5, heroes={1: "波斯圣女"}, hands={1: ["杀 ♠7"]}, judging={0: ["点穴 ♠6"]},
+              deck=["包子 ♥4"] + FILL, phase="judge")
+    act(m, "done")
+    pass_until(m, "play")
+    assert m.decision.player == 0
+
+
+def test_fengyun_a_dodge_makes_another_judge_spade_hurts():
+    """风云: after playing a 闪, another player judges: ♠, 1 damage; otherwise nothing."""
+    m = table(5, heroes={1: "波斯圣女"}, hands={0: ["杀 ♠7"], 1: ["闪 ♦2"]}, deck=["杀 ♠8"] + FILL)
+    use(m, "杀 ♠7", target=1)
+    act(m, "card", "闪 ♦2")
+    assert asked(m, "pick_player_or_stop", 1)
+    act(m, "player", player=3)
+    assert neili(m, 3) == 3 and neili(m, 1) == 4
+    m = table(5, heroes={1: "波斯圣女"}, hands={0: ["杀 ♠7"], 1: ["闪 ♦2"]}, deck=["杀 ♣8"] + FILL)
+    use(m, "杀 ♠7", target=1)
+    act(m, "card", "闪 ♦2")
+    act(m, "player", player=3)
+    assert neili(m, 3) == 4
+
+
+# ============================================================ 暹罗拳王 =====
+
+def test_babi_one_more_target_without_a_weapon():
+    """八臂: without a 兵器 his 杀 may take a second target."""
+    m = table(5, heroes={0: "暹罗拳王"}, hands={0: ["杀 ♠7"]})
+    use(m, "杀 ♠7", target=1)
+    assert asked(m, "more_targets", 0)
+    act(m, "player", player=4)
+    assert neili(m, 1) == 3 and neili(m, 4) == 3
+
+
+def test_babi_not_with_a_weapon():
+    """八臂: with a 兵器, one target only."""
+    m = table(5, heroes={0: "暹罗拳王"}, hands={0: ["杀 ♠7"]}, equips={0: ["倚天剑 ♠6"]})
+    use(m, "杀 ♠7", target=1)
+    assert not asked(m, "more_targets", 0)
+    assert neili(m, 1) == 3 and neili(m, 4) == 4
