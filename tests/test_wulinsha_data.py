@@ -141,7 +141,9 @@ def test_every_listed_skill_has_a_block_and_every_block_an_owner():
     assert len(listed) == len(set(listed)), "a skill is listed twice"
     assert set(listed) == set(SKILLS)
     for name, skill in SKILLS.items():
-        assert set(skill) == {"text", "kind"}, name
+        # text and kind, and the parts that make the skill work
+        assert {"text", "kind"} <= set(skill) <= {"text", "kind", "doc", "options", "triggers",
+                                                  "procedures", "choices"}, name
         assert isinstance(skill["text"], str) and skill["text"], name
         assert set(_kinds(skill)) <= SKILL_KINDS, name
 

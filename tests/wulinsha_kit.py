@@ -42,17 +42,20 @@ def table(players: int = 5, *, roles: list[str] | None = None, heroes: dict | No
           neili: dict | None = None, max_neili: dict | None = None, current: int = 0,
           phase: str = "play", out: list[int] | None = None, player_vars: dict | None = None,
           options: dict | None = None, rules: rulekit.Game | None = None,
-          vars: dict | None = None, auto_pass: bool = True) -> rulekit.Match:
+          vars: dict | None = None, auto_pass: bool = True,
+          zones: dict | None = None) -> rulekit.Match:
     """A match at ``phase`` of ``current``'s turn (see sanguosha_kit.table).
 
     ``heroes``: seat -> hero name (seats without one have no skills).
     ``equips``: seat -> equipment card names (each goes to its slot: the
     card's ``slot``).  ``judging``: seat -> the cards of the judgement area,
     the first placed first.  ``neili`` / ``max_neili``: seat -> 内力 and
-    内力上限 (default 4; the maximum defaults to at least the 内力)."""
+    内力上限 (default 4; the maximum defaults to at least the 内力).  ``zones``:
+    any other zone, "<zone>(<seat>)" or "<zone>" -> card names, top first."""
     g = rules or game()
     roles = roles or ROLES[players]
-    zones: dict[str, list[str]] = {}
+    extra_zones = zones
+    zones = {}
     for p, name in (heroes or {}).items():
         zones[f"general({p})"] = [name]
     for p, cards in (hands or {}).items():
@@ -66,6 +69,8 @@ def table(players: int = 5, *, roles: list[str] | None = None, heroes: dict | No
     zones["deck"] = list(deck or [])
     if discard:
         zones["discard"] = list(discard)
+    for name, cards in (extra_zones or {}).items():
+        zones[name] = list(cards)
     neili, max_neili = neili or {}, max_neili or {}
     pv = {}
     for p in range(players):
