@@ -1,0 +1,182 @@
+"""武林杀: the heroes of 名门 and 官府 (heroes/名门.yaml, heroes/官府.yaml), one
+scenario per skill clause.
+
+Seats in a 5-player table: 0 盟主, 1 护卫, 2 刺客, 3 刺客, 4 奸细; seat 0 is at
+distance 1 from seats 1 and 4 and at distance 2 from seats 2 and 3.
+"""
+from __future__ import annotations
+
+from wulinsha_kit import act, can, cards_in, neili, pass_until, table, use
+
+# Cards that only fill the deck for draws (no judgement reads them).
+FILL = ["闪 ♦5", "闪 ♦6", "闪 ♦7", "闪 ♦8", "闪 ♦9", "闪 ♦10"]
+
+
+def asked(m, choice, player=None, what=None):
+    """Is ``player`` now asked ``choice`` (a confirm for skill ``what``)?"""
+    d = m.decision
+    if d is None or d.choice != choice or (player is not None and d.player != player):
+        return False
+    return what is None or d.args[1] == what
+
+
+def hand(m, p):
+    return sorted(cards_in(m, "hand", p))
+
+
+# ============================================================ 赵王爷 =====
+
+def test_quanmou_takes_the_attack_that_hurt_him():
+    """权谋: after taking damage, 赵王爷 may take the card that caused it."""
+    m = table(5, heroes={1: "赵王爷"}, hands={0: ["杀 ♠7"], 1: []})
+    use(m, "杀 ♠7", target=1)
+    assert asked(m, "confirm", 1, "权谋")
+    act(m, "yes")
+    assert neili(m, 1) == 3
+    assert cards_in(m, "hand", 1) == ["杀 ♠7"]
+    assert cards_in(m, "discard") == []
+
+
+def test_quanmou_declined_leaves_the_card_discarded():
+    m = table(5, heroes={1: "赵王爷"}, hands={0: ["杀 ♠7"], 1: []})
+    use(m, "杀 ♠7", target=1)
+    act(m, "no")
+    assert cards_in(m, "hand", 1) == []
+    assert cards_in(m, "discard") == ["杀 ♠7"]
+
+
+# ============================================================ 洪统帅 =====
+
+def test_tunbing_draws_three_and_turns_the_hero_over():
+    """屯兵: at the end phase, draw 3 and turn the hero face down; the next turn is skipped."""
+    m = table(5, heroes={0: "洪统帅"}, hands={0: []}, deck=FILL, phase="finish")
+    assert asked(m, "confirm", 0, "屯兵")
+    act(m, "yes")
+    assert len(cards_in(m, "hand", 0)) == 3
+    assert m.pvars[0]["face_down"] is True
+    assert m.current == 1
+
+
+def test_tunbing_declined():
+    m = table(5, heroes={0: "洪统帅"}, hands={0: []}, deck=FILL, phase="finish")
+    act(m, "no")
+    assert cards_in(m, "hand", 0) == [] and m.pvars[0]["face_down"] is False
+
+
+# ============================================================ 魏将军 =====
+
+def test_sizhan_widens_the_attack_range_by_the_neili_lost():
+    """死战: with 2 内力 lost, seats at distance 2 and 3 are in reach (range 1 + 2)."""
+    m = table(5, heroes={0: "魏将军"}, hands={0: ["杀 ♠7"]}, neili={0: 2}, max_neili={0: 4})
+    act(m, "use", "杀 ♠7")
+    assert can(m, "player", player=2) and can(m, "player", player=3)
+
+
+def test_sizhan_range_unchanged_without_loss():
+    m = table(5, heroes={0: "魏将军"}, hands={0: ["杀 ♠7"]})
+    act(m, "use", "杀 ♠7")
+    assert not can(m, "player", player=2)
+    assert can(m, "player", player=1)
+
+
+def test_sizhan_allows_x_extra_attacks():
+    """死战: 1 内力 lost — two 杀 in the play phase, not three."""
+    m = table(5, heroes={0: "魏将军"}, hands={0: ["杀 ♠7", "杀 ♠8", "杀 ♠9"]},
+              neili={0: 3}, max_neili={0: 4}, deck=FILL)
+    use(m, "杀 ♠7", target=1)
+    pass_until(m, "play")
+    use(m, "杀 ♠8", target=1)
+    pass_until(m, "play")
+    assert neili(m, 1) == 2
+    assert not can(m, "use", ["杀 ♠9"])
+
+
+# ============================================================ 曹督公 =====
+
+def test_zhaoyu_another_draws_the_neili_lost_and_turns_over():
+    """诏狱: damaged to 1 of 3, 曹督公 has 2 lost: the chosen player draws 2 and turns over."""
+    m = table(5, heroes={1: "曹督公"}, hands={0: ["杀 ♠7"], 1: []}, neili={1: 2},
+              max_neili={1: 3}, deck=FILL)
+    use(m, "杀 ♠7", target=1)
+    assert asked(m, "pick_player_or_stop", 1)
+    act(m, "player", player=3)
+    assert len(cards_in(m, "hand", 3)) == 2
+    assert m.pvars[3]["face_down"] is True
+
+
+def test_zhaoyu_may_stop():
+    m = table(5, heroes={1: "曹督公"}, hands={0: ["杀 ♠7"], 1: []}, deck=FILL)
+    use(m, "杀 ♠7", target=1)
+    act(m, "done")
+    assert all(not m.pvars[p]["face_down"] for p in range(5))
+
+
+# ============================================================ 铁捕头 =====
+
+def test_zhuicha_wrong_suit_costs_one_neili():
+    """追查: the target names ♥, takes a ♠ card: 1 damage from 铁捕头."""
+    m = table(5, heroes={0: "铁捕头"}, hands={0: ["杀 ♠7"]})
+    act(m, "追查")
+    act(m, "player", player=2)
+    act(m, "红桃")
+    assert cards_in(m, "hand", 2) == ["杀 ♠7"]
+    assert neili(m, 2) == 3
+
+
+def test_zhuicha_right_suit_no_damage_and_once_per_phase():
+    """追查: the suit named right, no damage; and only once in a play phase."""
+    m = table(5, heroes={0: "铁捕头"}, hands={0: ["杀 ♠7"]}, deck=FILL)
+    act(m, "追查")
+    act(m, "player", player=2)
+    act(m, "黑桃")
+    assert cards_in(m, "hand", 2) == ["杀 ♠7"] and neili(m, 2) == 4
+    assert not can(m, "追查")
+
+
+# ============================================================ 玉小姐 =====
+
+def test_daojian_swaps_equipment_of_the_same_slot():
+    """盗剑: 玉小姐's hand weapon replaces player 2's weapon, which comes to her hand."""
+    m = table(5, heroes={0: "玉小姐"}, hands={0: ["峨眉刺 ♣A"]}, equips={2: ["倚天剑 ♠6"]})
+    assert can(m, "盗剑", ["峨眉刺 ♣A"])
+    act(m, "盗剑", "峨眉刺 ♣A")
+    act(m, "player", player=2)
+    assert cards_in(m, "weapon", 2) == ["峨眉刺 ♣A"]
+    assert cards_in(m, "hand", 0) == ["倚天剑 ♠6"]
+    assert not can(m, "盗剑", ["倚天剑 ♠6"])          # once per play phase
+
+
+def test_daojian_needs_the_same_slot():
+    m = table(5, heroes={0: "玉小姐"}, hands={0: ["峨眉刺 ♣A"]}, equips={2: ["金丝甲 ♠2"]})
+    assert not can(m, "盗剑", ["峨眉刺 ♣A"])
+
+
+def test_jianxin_draws_two_on_losing_equipment():
+    """剑心: her equipped weapon dismantled, 玉小姐 may draw 2."""
+    m = table(5, heroes={1: "玉小姐"}, hands={0: ["拆招 ♠3"], 1: []},
+              equips={1: ["倚天剑 ♠6"]}, deck=FILL)
+    use(m, "拆招 ♠3", target=1)
+    pass_until(m, "take_card")
+    act(m, "card", "倚天剑 ♠6")
+    assert asked(m, "confirm", 1, "剑心")
+    act(m, "yes")
+    assert len(cards_in(m, "hand", 1)) == 2
+
+
+# ============================================================ 陆指挥 =====
+
+def test_tiqi_takes_a_hand_card_from_two_players_instead_of_drawing():
+    m = table(5, heroes={0: "陆指挥"}, hands={0: [], 2: ["杀 ♠7"], 3: ["闪 ♦2"]},
+              deck=FILL, phase="draw")
+    assert asked(m, "confirm", 0, "缇骑")
+    act(m, "yes")
+    act(m, "player", player=2)
+    act(m, "player", player=3)
+    assert hand(m, 0) == ["杀 ♠7", "闪 ♦2"]
+    assert len(cards_in(m, "deck")) == len(FILL)          # nothing drawn
+
+
+def test_tiqi_declined_draws_two():
+    m = table(5, heroes={0: "陆指挥"}, hands={0: [], 2: ["杀 ♠7"]}, deck=FILL, phase="draw")
+    act(m, "no")
+    assert len(cards_in(m, "hand", 0)) == 2 and cards_in(m, "hand", 2) == ["杀 ♠7"]
