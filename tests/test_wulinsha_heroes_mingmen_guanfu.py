@@ -180,3 +180,184 @@ def test_tiqi_declined_draws_two():
     m = table(5, heroes={0: "陆指挥"}, hands={0: [], 2: ["杀 ♠7"]}, deck=FILL, phase="draw")
     act(m, "no")
     assert len(cards_in(m, "hand", 0)) == 2 and cards_in(m, "hand", 2) == ["杀 ♠7"]
+
+
+# ============================================================ 空镜大师 =====
+
+def test_pudu_second_card_given_recovers_one():
+    """普度: the second hand card given in a play phase recovers 1 内力, the third nothing."""
+    m = table(5, heroes={0: "空镜大师"}, hands={0: ["杀 ♠7", "闪 ♦2", "杀 ♠8"]},
+              neili={0: 2}, max_neili={0: 5})
+    act(m, "普度", ["杀 ♠7"])
+    act(m, "player", player=1)
+    assert neili(m, 0) == 2
+    act(m, "普度", ["闪 ♦2"])
+    act(m, "player", player=2)
+    assert neili(m, 0) == 3
+    act(m, "普度", ["杀 ♠8"])
+    act(m, "player", player=1)
+    assert neili(m, 0) == 3
+    assert hand(m, 1) == ["杀 ♠7", "杀 ♠8"] and hand(m, 2) == ["闪 ♦2"]
+
+
+# ============================================================ 郭大侠 =====
+
+def test_xianglong_one_dodge_does_not_cancel():
+    """降龙: the target plays one 闪 and is still hit; with two it is not."""
+    m = table(5, heroes={0: "郭大侠"}, hands={0: ["杀 ♠7", "杀 ♠8"], 1: ["闪 ♦2"]},
+              player_vars={0: {}}, deck=FILL)
+    use(m, "杀 ♠7", target=1)
+    act(m, "card", ["闪 ♦2"])
+    assert neili(m, 1) == 3
+    assert cards_in(m, "hand", 1) == []
+
+
+def test_xianglong_two_dodges_cancel():
+    m = table(5, heroes={0: "郭大侠"}, hands={0: ["杀 ♠7"], 1: ["闪 ♦2", "闪 ♦3"]}, deck=FILL)
+    use(m, "杀 ♠7", target=1)
+    act(m, "card", ["闪 ♦2"])
+    act(m, "card", ["闪 ♦3"])
+    assert neili(m, 1) == 4
+
+
+def test_xiazhidazhe_awakens_with_two_lost():
+    """侠之大者: at the start phase with 2 内力 lost: 内力上限 5, 内力 3, and 守城."""
+    m = table(5, heroes={0: "郭大侠"}, neili={0: 2}, max_neili={0: 4}, deck=FILL, phase="start")
+    assert m.pvars[0]["内力上限"] == 5 and neili(m, 0) == 3
+    assert "守城" in m.pvars[0]["skills"] and "侠之大者" in m.pvars[0]["used_once"]
+
+
+def test_xiazhidazhe_not_with_one_lost_and_only_once():
+    m = table(5, heroes={0: "郭大侠"}, neili={0: 3}, max_neili={0: 4}, deck=FILL, phase="start")
+    assert m.pvars[0]["内力上限"] == 4 and "守城" not in m.pvars[0]["skills"]
+    m = table(5, heroes={0: "郭大侠"}, neili={0: 2}, max_neili={0: 4}, deck=FILL, phase="start",
+              player_vars={0: {"used_once": ["侠之大者"]}})
+    assert m.pvars[0]["内力上限"] == 4 and neili(m, 0) == 2
+
+
+def test_shoucheng_takes_the_attack_on_a_neighbour():
+    """守城: player 1 (at distance 1 from 0) is attacked by 2; 郭大侠 at 0 takes the 杀."""
+    m = table(5, heroes={0: "郭大侠"}, hands={2: ["杀 ♠7"], 0: [], 1: []}, current=2,
+              player_vars={0: {"skills": ["守城"]}}, equips={2: ["倚天剑 ♠6"]})
+    use(m, "杀 ♠7", target=1)
+    assert asked(m, "confirm", 0, "守城")
+    act(m, "yes")
+    assert neili(m, 0) == 3 and neili(m, 1) == 4
+
+
+# ============================================================ 周掌门 =====
+
+def test_baigu_discards_black_and_takes_a_card_in_range():
+    m = table(5, heroes={0: "周掌门"}, hands={0: ["杀 ♠7", "闪 ♦2"]}, equips={1: ["金丝甲 ♠2"]})
+    assert not can(m, "白骨", ["闪 ♦2"])              # a red card will not do
+    act(m, "白骨", ["杀 ♠7"])
+    act(m, "player", player=1)
+    act(m, "card", ["金丝甲 ♠2"])
+    assert hand(m, 0) == sorted(["闪 ♦2", "金丝甲 ♠2"])
+    assert cards_in(m, "discard") == ["杀 ♠7"]
+    assert not can(m, "白骨", ["金丝甲 ♠2"])         # once per play phase
+
+
+def test_foguang_passes_the_attack_on():
+    """佛光: 周掌门 (seat 1) discards a card and the 杀 of seat 0 goes to seat 2, at distance 1 from her."""
+    m = table(5, heroes={1: "周掌门"}, hands={0: ["杀 ♠7"], 1: ["闪 ♦2"]})
+    use(m, "杀 ♠7", target=1)
+    act(m, "card", ["闪 ♦2"])
+    act(m, "player", player=2)
+    assert neili(m, 2) == 3 and neili(m, 1) == 4
+    assert sorted(cards_in(m, "discard")) == ["杀 ♠7", "闪 ♦2"]
+
+
+# ============================================================ 王真人 =====
+
+def test_xiantian_replaces_the_judge_card():
+    """先天: 点穴 judged ♠ (skip play); 王真人 replaces it with ♥: the play phase is kept."""
+    m = table(5, heroes={0: "王真人"}, hands={0: ["杀 ♥10"]}, judging={0: ["点穴 ♠6"]},
+              deck=["杀 ♠7"] + FILL, phase="judge")
+    act(m, "card", ["杀 ♥10"])
+    pass_until(m, "play")
+    assert m.decision is not None and m.decision.choice == "play" and m.current == 0
+    assert "杀 ♠7" in cards_in(m, "discard")
+
+
+def test_beidou_one_card_of_each_suit():
+    m = table(5, heroes={0: "王真人"}, hands={0: []}, deck=["杀 ♠7", "杀 ♠8", "闪 ♦2"] + FILL,
+              phase="draw")
+    act(m, "yes")
+    act(m, "card", ["杀 ♠8"])
+    act(m, "card", ["闪 ♦2"])
+    assert hand(m, 0) == ["杀 ♠8", "闪 ♦2"]
+    assert cards_in(m, "discard") == ["杀 ♠7"]
+
+
+# ============================================================ 黄帮主 =====
+
+def test_jiqiao_draws_on_a_trick():
+    m = table(5, heroes={0: "黄帮主"}, hands={0: ["拆招 ♠3"]}, equips={2: ["金丝甲 ♠2"]}, deck=FILL)
+    use(m, "拆招 ♠3", target=2)
+    assert asked(m, "confirm", 0, "机巧")
+    act(m, "yes")
+    assert len(cards_in(m, "hand", 0)) == 1
+
+
+def test_miaosuan_steals_at_any_distance_but_attacks_in_range():
+    m = table(5, heroes={0: "黄帮主"}, hands={0: ["妙手空空 ♠3", "杀 ♠7"], 2: ["闪 ♦2"]})
+    act(m, "use", ["妙手空空 ♠3"])
+    assert can(m, "player", player=2)
+    m = table(5, heroes={0: "黄帮主"}, hands={0: ["杀 ♠7"], 2: ["闪 ♦2"]})
+    act(m, "use", ["杀 ♠7"])
+    assert not can(m, "player", player=2)
+
+
+# ============================================================ 宋道长 =====
+# 太极 is text only (see the report of the module change it needs).
+
+
+# ============================================================ 令狐少侠 =====
+
+def test_dugu_won_attacks_twice_at_any_distance():
+    m = table(5, heroes={0: "令狐少侠"}, hands={0: ["杀 ♦K", "杀 ♠7", "杀 ♠8", "杀 ♠9"], 2: ["杀 ♣2"]},
+              deck=FILL)
+    act(m, "独孤")
+    act(m, "player", player=2)
+    act(m, "card", ["杀 ♦K"])
+    act(m, "card", ["杀 ♣2"])
+    use(m, "杀 ♠7", target=2)                 # distance 2
+    pass_until(m, "play")
+    use(m, "杀 ♠8", target=3)
+    pass_until(m, "play")
+    assert neili(m, 2) == 3 and neili(m, 3) == 3
+    assert not can(m, "use", ["杀 ♠9"])
+
+
+def test_dugu_lost_no_attack():
+    m = table(5, heroes={0: "令狐少侠"}, hands={0: ["杀 ♣2", "杀 ♠7"], 1: ["杀 ♦K"]})
+    act(m, "独孤")
+    act(m, "player", player=1)
+    act(m, "card", ["杀 ♣2"])
+    act(m, "card", ["杀 ♦K"])
+    assert not can(m, "use", ["杀 ♠7"])
+
+
+# ============================================================ 段公子 =====
+
+def test_liumai_red_judge_attacks_anyone_uncounted():
+    m = table(5, heroes={0: "段公子"}, hands={0: ["杀 ♠7"]}, deck=["闪 ♦2"] + FILL)
+    act(m, "六脉")
+    act(m, "player", player=3)
+    pass_until(m, "play")
+    assert neili(m, 3) == 3
+    assert can(m, "use", ["杀 ♠7"]) and not can(m, "六脉")
+
+
+def test_liumai_black_judge_nothing():
+    m = table(5, heroes={0: "段公子"}, deck=["杀 ♠8"] + FILL)
+    act(m, "六脉")
+    assert m.decision.choice == "play"
+    assert all(neili(m, p) == 4 for p in range(5))
+
+
+def test_lingbo_adds_one_to_distance():
+    m = table(5, heroes={1: "段公子"}, hands={0: ["杀 ♠7"]})
+    act(m, "use", ["杀 ♠7"])
+    assert not can(m, "player", player=1) and can(m, "player", player=4)
