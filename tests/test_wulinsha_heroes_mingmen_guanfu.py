@@ -310,7 +310,22 @@ def test_miaosuan_steals_at_any_distance_but_attacks_in_range():
 
 
 # ============================================================ 宋道长 =====
-# 太极 is text only (see the report of the module change it needs).
+
+def test_taiji_takes_the_dodged_attack():
+    """太极: 宋道长 cancels a 杀 with 闪 and may take the 杀."""
+    m = table(5, heroes={1: "宋道长"}, hands={0: ["杀 ♠7"], 1: ["闪 ♦2"]})
+    use(m, "杀 ♠7", target=1)
+    act(m, "card", ["闪 ♦2"])
+    assert asked(m, "confirm", 1, "太极")
+    act(m, "yes")
+    assert cards_in(m, "hand", 1) == ["杀 ♠7"] and cards_in(m, "discard") == ["闪 ♦2"]
+
+
+def test_taiji_not_when_hit():
+    m = table(5, heroes={1: "宋道长"}, hands={0: ["杀 ♠7"], 1: []})
+    use(m, "杀 ♠7", target=1)
+    assert not asked(m, "confirm", 1, "太极")
+    assert neili(m, 1) == 3 and cards_in(m, "hand", 1) == []
 
 
 # ============================================================ 令狐少侠 =====
