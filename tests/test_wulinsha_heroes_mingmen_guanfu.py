@@ -376,3 +376,55 @@ def test_lingbo_adds_one_to_distance():
     m = table(5, heroes={1: "段公子"}, hands={0: ["杀 ♠7"]})
     act(m, "use", ["杀 ♠7"])
     assert not can(m, "player", player=1) and can(m, "player", player=4)
+
+
+# ============================================================ 盟主技 =====
+
+def test_yingxiongtie_a_mingmen_hero_lends_a_slash_to_use():
+    """英雄帖 (盟主): 空镜大师 uses a 杀 that 郭大侠 (名门) plays for him."""
+    m = table(5, heroes={0: "空镜大师", 1: "郭大侠"}, hands={0: [], 1: ["杀 ♠7"]})
+    act(m, "英雄帖")
+    act(m, "player", player=4)
+    assert asked(m, "help_lord", 1)
+    act(m, "card", ["杀 ♠7"])
+    pass_until(m, "play")
+    assert neili(m, 4) == 3 and cards_in(m, "hand", 1) == []
+    assert not can(m, "英雄帖")                     # the one 杀 of the phase is used
+
+
+def test_yingxiongtie_answers_a_duel():
+    """英雄帖: asked for 杀 in a 论剑, the 盟主 has a 名门 hero play it for him."""
+    m = table(5, heroes={0: "空镜大师", 1: "王真人"}, hands={4: ["论剑 ♠A"], 1: ["杀 ♠7"]},
+              current=4)
+    use(m, "论剑 ♠A", target=0)
+    pass_until(m, "respond", player=0)
+    act(m, "英雄帖")
+    act(m, "card", ["杀 ♠7"])
+    pass_until(m, "play")
+    assert neili(m, 4) == 3 and neili(m, 0) == 4
+
+
+def test_yingxiongtie_asks_only_mingmen_and_only_for_the_mengzhu():
+    m = table(5, heroes={0: "空镜大师", 1: "赵王爷"}, hands={0: [], 1: ["杀 ♠7"]})
+    assert not can(m, "英雄帖")                     # no other 名门 hero at the table
+    m = table(5, heroes={1: "空镜大师", 2: "郭大侠"}, hands={1: [], 2: ["杀 ♠7"]}, current=1)
+    assert not can(m, "英雄帖")                     # not the 盟主
+
+
+def test_wangfu_a_guanfu_hero_dodges_for_the_mengzhu():
+    """王府 (盟主): 赵王爷 attacked; 洪统帅 (官府) plays 闪 for him."""
+    m = table(5, heroes={0: "赵王爷", 2: "洪统帅"}, hands={2: ["闪 ♦2"], 4: ["杀 ♠7"]}, current=4)
+    use(m, "杀 ♠7", target=0)
+    act(m, "王府")
+    assert asked(m, "help_lord", 2)
+    act(m, "card", ["闪 ♦2"])
+    assert neili(m, 0) == 4 and cards_in(m, "hand", 2) == []
+
+
+def test_wangfu_refused_the_attack_hits():
+    m = table(5, heroes={0: "赵王爷", 2: "洪统帅"}, hands={2: ["闪 ♦2"], 4: ["杀 ♠7"]}, current=4)
+    use(m, "杀 ♠7", target=0)
+    act(m, "王府")
+    act(m, "pass")
+    pass_until(m, "play")
+    assert neili(m, 0) == 3 and cards_in(m, "hand", 2) == ["闪 ♦2"]
