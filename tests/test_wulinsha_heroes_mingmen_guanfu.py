@@ -428,3 +428,28 @@ def test_wangfu_refused_the_attack_hits():
     act(m, "pass")
     pass_until(m, "play")
     assert neili(m, 0) == 3 and cards_in(m, "hand", 2) == ["闪 ♦2"]
+
+
+# ============================================================ 曹督公: 抄家 =====
+
+def test_chaojia_takes_every_card_of_the_dead():
+    """抄家: player 2 (刺客, 1 内力) dies; 曹督公 takes its hand and equipment, the 点穴 is discarded."""
+    m = table(5, heroes={3: "曹督公"}, hands={0: ["杀 ♠7"], 2: ["闪 ♥2"], 3: []},
+              equips={0: ["倚天剑 ♠6"], 2: ["金丝甲 ♠2"]}, judging={2: ["点穴 ♠6"]},
+              neili={2: 1}, deck=FILL)
+    use(m, "杀 ♠7", target=2)
+    pass_until(m, "confirm", player=3)
+    assert asked(m, "confirm", 3, "抄家")
+    act(m, "yes")
+    assert neili(m, 2) <= 0
+    assert hand(m, 3) == sorted(["闪 ♥2", "金丝甲 ♠2"])
+    assert "点穴 ♠6" in cards_in(m, "discard")
+
+
+def test_chaojia_declined_the_cards_are_discarded():
+    m = table(5, heroes={3: "曹督公"}, hands={0: ["杀 ♠7"], 2: ["闪 ♥2"], 3: []},
+              equips={0: ["倚天剑 ♠6"]}, neili={2: 1}, deck=FILL)
+    use(m, "杀 ♠7", target=2)
+    pass_until(m, "confirm", player=3)
+    act(m, "no")
+    assert hand(m, 3) == [] and "闪 ♥2" in cards_in(m, "discard")
