@@ -227,12 +227,35 @@ def test_xiazhidazhe_awakens_with_two_lost():
     assert "守城" in m.pvars[0]["skills"] and "侠之大者" in m.pvars[0]["used_once"]
 
 
-def test_xiazhidazhe_not_with_one_lost_and_only_once():
+def test_xiazhidazhe_not_with_one_lost():
     m = table(5, heroes={0: "郭大侠"}, neili={0: 3}, max_neili={0: 4}, deck=FILL, phase="start")
     assert m.pvars[0]["内力上限"] == 4 and "守城" not in m.pvars[0]["skills"]
-    m = table(5, heroes={0: "郭大侠"}, neili={0: 2}, max_neili={0: 4}, deck=FILL, phase="start",
-              player_vars={0: {"used_once": ["侠之大者"]}})
-    assert m.pvars[0]["内力上限"] == 4 and neili(m, 0) == 2
+
+
+def test_xiazhidazhe_awakens_only_once():
+    """侠之大者: awakened, 郭大侠 still has 2 内力 lost at his next start phase (3 of 5),
+    but the skill does not take effect again."""
+    m = table(5, heroes={0: "郭大侠"}, neili={0: 2}, max_neili={0: 4}, phase="start",
+              deck=[f"闪 ♦{r}" for r in (2, 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "J")]
+              + ["杀 ♣8", "杀 ♣8", "杀 ♣9", "杀 ♣9"])
+    assert m.pvars[0]["内力上限"] == 5 and neili(m, 0) == 3
+    turns_seen = {}
+    while True:                       # every player ends each phase until 郭大侠's next turn
+        d = m.decision
+        if d.choice == "play" and d.player == 0 and m.current == 0 and turns_seen.get("back"):
+            break
+        if m.current != 0:
+            turns_seen["back"] = True
+        if can(m, "end"):
+            act(m, "end")
+        elif can(m, "pass"):
+            act(m, "pass")
+        elif can(m, "no"):
+            act(m, "no")
+        else:
+            m.apply(m.legal_actions()[0])
+    assert m.pvars[0]["内力上限"] == 5 and neili(m, 0) == 3
+    assert m.pvars[0]["skills"].count("守城") == 1
 
 
 def test_shoucheng_takes_the_attack_on_a_neighbour():
