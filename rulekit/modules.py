@@ -109,6 +109,9 @@ class _Composer:
         self.data: dict = {}
         self.origins: dict = {}
         self.bindings: dict[str, Bindings] = {}
+        self.reached: dict[str, set[str]] = {}
+        #: (section, name) -> the file whose override: put the item there
+        self.overrider: dict[tuple, LoadedYaml] = {}
 
     # ---- reading files -----------------------------------------------------------
     def read(self, file: Path, included_at: Where | None, text: str | None = None) -> LoadedYaml | None:
@@ -140,6 +143,7 @@ class _Composer:
         self.seen.add(real)
         chain = chain + (real,)
         data = loaded.data
+        before = set(self.files)
         if "extends" in data:
             for target in self.targets(loaded, ("extends",), data["extends"], file, one=True):
                 self.visit(target, loaded, ("extends",), chain)
@@ -153,6 +157,8 @@ class _Composer:
         if "module" in data and not isinstance(data["module"], str):
             self.err(loaded, ("module",), "'module' holds a text: what this module is for",
                      "module: \"the rules of combat\"")
+        # the files this one reached (itself included): whose overrides it may override in turn
+        self.reached[loaded.file] = set(self.files) - before | {loaded.file}
         self.merge(loaded)
         if "override" in data:
             self.override(loaded)
@@ -426,6 +432,17 @@ class _Composer:
                          f"the name of a {_ITEM[key]} the game already has", suggest(str(name), known)
                          or f"to add a new {_ITEM[key]}, write it under '{key}:' instead", key=True)
                 continue
+            earlier = self.overrider.get((key, name))
+            if earlier is not None and earlier.file not in self.reached.get(loaded.file, ()):
+                # two modules side by side replace the same item: the second
+                # would silently undo the first (two skills that change one hook)
+                self.err(loaded, base + (name,), f"{_ITEM[key]} '{name}' is overridden twice: first at "
+                         f"{earlier.key_where(('override', key, name))}",
+                         "one override of an item among files that do not include each other",
+                         "write one override that does what both need, in a file that includes both "
+                         "(e.g. the game's own file)", key=True)
+                continue
+            self.overrider[(key, name)] = loaded
             section[name] = item
             self.forget((key, name))
             self.origins[(key, name)] = (loaded, base + (name,))

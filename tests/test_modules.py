@@ -674,3 +674,26 @@ def test_a_path_the_file_system_refuses_is_an_error_at_its_place(tmp_path):
     (error,) = info.value.errors
     assert error.message.startswith("cannot use the path 'aaa") and (error.where.line, error.where.column) == (2, 11)
     assert len(str(info.value).split("\n")[1]) < 200        # the source line is shown cut
+
+
+def test_two_modules_side_by_side_cannot_override_one_item(tmp_path):
+    """Two included files that override the same hook would silently undo
+    each other (two skills changing one rule): an error naming both; a file
+    that includes the first may override it again."""
+    (tmp_path / "base.yaml").write_text("procedures:\n  bonus:\n    params: [p]\n    effect: return 0\n",
+                                        encoding="utf-8")
+    for name, value in (("a", 1), ("b", 2)):
+        (tmp_path / f"{name}.yaml").write_text(
+            f"override:\n  procedures:\n    bonus:\n      params: [p]\n      effect: return {value}\n",
+            encoding="utf-8")
+    game = ("name: G\nplayers: {min: 1, max: 1}\ncards: [{name: c}]\nzones: {deck: {}}\n"
+            "turn: {phases: [{name: main, effect: 'win for players \"x\"'}]}\n")
+    (tmp_path / "g.yaml").write_text("include: [base.yaml, a.yaml, b.yaml]\n" + game, encoding="utf-8")
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game(tmp_path / "g.yaml")
+    (error,) = info.value.errors
+    assert error.where.file.endswith("b.yaml") and "overridden twice" in error.message
+    assert "a.yaml:3:5" in error.message
+    (tmp_path / "c.yaml").write_text("include: [a.yaml]\n" + (tmp_path / "b.yaml").read_text(), encoding="utf-8")
+    (tmp_path / "g2.yaml").write_text("include: [base.yaml, c.yaml]\n" + game, encoding="utf-8")
+    assert rulekit.load_game(tmp_path / "g2.yaml")

@@ -27,6 +27,7 @@ TYPES = {"basic", "trick", "delayed", "equip"}
 SLOTS = {"weapon", "armor", "plus_horse", "minus_horse", "treasure"}
 SKILL_KINDS = {"active", "triggered", "locked", "limited", "awakening", "lord"}
 HERO_LISTS = ("skills", "lord_skills", "gained_skills")
+SKILL_KEYS = {"text", "kind", "doc", "options", "triggers", "procedures", "choices"}
 # The rulebook's glossary (名词解释), as a pattern found in a skill's text.
 GLOSSARY = {"获得": r"获得[^。]*牌", "将…当…": r"将[^。]*当【", "展示": "展示", "亮出": "亮出",
             "视为": "视为", "交给": "交给", "代替": "代替", "替换": "替换", "拼点": "拼点",
@@ -142,8 +143,7 @@ def test_every_listed_skill_has_a_block_and_every_block_an_owner():
     assert set(listed) == set(SKILLS)
     for name, skill in SKILLS.items():
         # text and kind, and the parts that make the skill work
-        assert {"text", "kind"} <= set(skill) <= {"text", "kind", "doc", "options", "triggers",
-                                                  "procedures", "choices"}, name
+        assert {"text", "kind"} <= set(skill) <= SKILL_KEYS, name
         assert isinstance(skill["text"], str) and skill["text"], name
         assert set(_kinds(skill)) <= SKILL_KINDS, name
 
