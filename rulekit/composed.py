@@ -19,7 +19,7 @@ import attrs
 
 from .errors import Where
 from .lang.bindings import Bindings
-from .yamlsafe import LoadedYaml
+from .yamlsafe import LoadedYaml, value_at
 
 Path = tuple
 #: merged path -> (the file it came from, its path in that file)
@@ -68,13 +68,7 @@ class ComposedYaml:
         return loaded.text_where(there, line, column)
 
     def value_at(self, path: Path) -> Any:
-        value = self.data
-        try:
-            for part in path:
-                value = value[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-        return value
+        return value_at(self.data, path)
 
     def bindings_at(self, path: Path) -> Bindings | None:
         """The parameters of the module the text at ``path`` was written in."""

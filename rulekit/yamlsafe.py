@@ -125,13 +125,7 @@ class LoadedYaml:
     def value_at(self, path: Path) -> Any:
         """The value at ``path``, or None where there is none (a key or an
         index the file does not have, or a step into a scalar)."""
-        value = self.data
-        try:
-            for part in path:
-                value = value[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-        return value
+        return value_at(self.data, path)
 
     def lines(self) -> tuple[str, ...]:
         """The lines of the file, split where YAML splits them."""
@@ -275,6 +269,17 @@ class LoadedYaml:
             return row, info.start[1] + extra + column - 1
         source = self._line(row)
         return row, len(source) - len(source.lstrip(" \t")) + column - 1
+
+
+def value_at(data: Any, path: Path) -> Any:
+    """The value at ``path`` of ``data``, or None where there is none."""
+    value = data
+    try:
+        for part in path:
+            value = value[part]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return value
 
 
 def _raw_offset(raw: str, quote: str, chars: int) -> int:

@@ -69,17 +69,18 @@ def inlinable(procedures: dict[str, Tree | None], with_params: set[str] = frozen
     parameters and return nothing: the compiler writes their text in place
     of each call."""
     calls = {n: flags_of(t)[1] for n, t in procedures.items()}
-
-    def reaches_itself(start: str) -> bool:
-        seen, todo = set(), list(calls.get(start, ()))
-        while todo:
-            n = todo.pop()
-            if n == start:
-                return True
-            if n not in seen:
-                seen.add(n)
-                todo.extend(calls.get(n, ()))
-        return False
-
     return {n: t for n, t in procedures.items()
-            if t is not None and n not in with_params and not uses_return(t) and not reaches_itself(n)}
+            if t is not None and n not in with_params and not uses_return(t) and not reaches_itself(n, calls)}
+
+
+def reaches_itself(start: str, calls: dict[str, set[str]]) -> bool:
+    """Does ``start`` reach itself again through ``calls`` (name -> the names it calls)?"""
+    seen, todo = set(), list(calls.get(start, ()))
+    while todo:
+        n = todo.pop()
+        if n == start:
+            return True
+        if n not in seen:
+            seen.add(n)
+            todo.extend(calls.get(n, ()))
+    return False

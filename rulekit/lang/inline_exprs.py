@@ -23,6 +23,8 @@ import re
 
 from lark import Token, Tree
 
+from .calls import reaches_itself
+
 from .parser import subtrees
 
 #: parse-tree nodes an inlined expression may hold
@@ -62,15 +64,6 @@ def _names_it(expr: Tree) -> bool:
 
 def _reaches(start: str, procs: dict) -> bool:
     """Does the expression of ``start`` reach ``start`` again through calls?"""
-    def calls(name: str) -> set[str]:
-        return {str(sub.children[0]) for sub in subtrees(procs[name][1]) if sub.data == "call"} & set(procs)
-
-    seen, todo = set(), list(calls(start))
-    while todo:
-        n = todo.pop()
-        if n == start:
-            return True
-        if n not in seen:
-            seen.add(n)
-            todo.extend(calls(n))
-    return False
+    calls = {name: {str(sub.children[0]) for sub in subtrees(expr) if sub.data == "call"} & set(procs)
+             for name, (_, expr) in procs.items()}
+    return reaches_itself(start, calls)
