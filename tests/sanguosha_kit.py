@@ -64,21 +64,7 @@ def table(players: int = 5, *, roles: list[str] | None = None, generals: dict | 
     """
     g = rules or game()
     roles = roles or ROLES[players]
-    zones: dict[str, list[str]] = {}
-    for p, name in (generals or {}).items():
-        zones[f"general({p})"] = [name]
-    for p, cards in (hands or {}).items():
-        zones[f"hand({p})"] = list(cards)
-    for p, cards in (equips or {}).items():
-        for name in cards:
-            kind = name.split()[0]
-            slot = g.tables["slot"][kind]
-            zones[f"{slot}({p})"] = [name]
-    for p, cards in (judging or {}).items():
-        zones[f"judging({p})"] = list(reversed(cards))     # named top first
-    zones["deck"] = list(deck or [])
-    if discard:
-        zones["discard"] = list(discard)
+    zones = table_zones(g, generals, hands, equips, judging, deck, discard)
     hp = hp or {}
     max_hp = max_hp or {}
     pv = {}
@@ -90,6 +76,43 @@ def table(players: int = 5, *, roles: list[str] | None = None, generals: dict | 
         pv[p].update((player_vars or {}).get(p, {}))
     return prepare(g, players, zones=zones, player_vars=pv, current=current, phase=phase,
                    options=options, out=out, auto_pass=auto_pass)
+
+
+def table_zones(g: rulekit.Game, heroes: dict | None, hands: dict | None, equips: dict | None,
+                judging: dict | None, deck: list[str] | None, discard: list[str] | None) -> dict:
+    """The prepared zones of an identity game's table (see ``table``): each
+    equipment card goes to the slot its card names."""
+    zones: dict[str, list[str]] = {}
+    for p, name in (heroes or {}).items():
+        zones[f"general({p})"] = [name]
+    for p, cards in (hands or {}).items():
+        zones[f"hand({p})"] = list(cards)
+    for p, cards in (equips or {}).items():
+        for name in cards:
+            zones[f"{g.card_named(name)[0].props['slot']}({p})"] = [name]
+    for p, cards in (judging or {}).items():
+        zones[f"judging({p})"] = list(reversed(cards))     # named top first
+    zones["deck"] = list(deck or [])
+    if discard:
+        zones["discard"] = list(discard)
+    return zones
+
+
+#: cards that only fill the deck for draws (no judgement reads them)
+FILL = ["闪 ♦5", "闪 ♦6", "闪 ♦7", "闪 ♦8", "闪 ♦9", "闪 ♦10"]
+
+
+def asked(m: rulekit.Match, choice: str, player: int | None = None, what: str | None = None) -> bool:
+    """Is ``player`` now asked ``choice`` (a confirm for skill ``what``)?"""
+    d = m.decision
+    if d is None or d.choice != choice or (player is not None and d.player != player):
+        return False
+    return what is None or d.args[1] == what
+
+
+def hand(m: rulekit.Match, p: int) -> list[str]:
+    """The names of p's hand cards, sorted."""
+    return sorted(cards_in(m, "hand", p))
 
 
 def _skills(g: rulekit.Game, general: str | None, role: str) -> list[str]:

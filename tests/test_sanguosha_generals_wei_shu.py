@@ -7,23 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from sanguosha_kit import act, can, cards_in, game, hp, legal, pass_until, table, use
-
-# Cards that only fill the deck for draws (no judgement reads them).
-FILL = ["闪 ♦5", "闪 ♦6", "闪 ♦7", "闪 ♦8", "闪 ♦9", "闪 ♦10"]
-
-
-def asked(m, choice, player=None, what=None):
-    """Is ``player`` now asked ``choice`` (a confirm for skill ``what``)?"""
-    d = m.decision
-    if d is None or d.choice != choice or (player is not None and d.player != player):
-        return False
-    return what is None or d.args[1] == what
-
-
-def hand(m, p):
-    return sorted(cards_in(m, "hand", p))
-
+from sanguosha_kit import act, asked, can, cards_in, FILL, game, hand, hp, legal, pass_until, table, use
 
 # ============================================================== 曹操 =====
 

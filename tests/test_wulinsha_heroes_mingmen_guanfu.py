@@ -6,23 +6,7 @@ distance 1 from seats 1 and 4 and at distance 2 from seats 2 and 3.
 """
 from __future__ import annotations
 
-from wulinsha_kit import act, can, cards_in, neili, pass_until, table, use
-
-# Cards that only fill the deck for draws (no judgement reads them).
-FILL = ["闪 ♦5", "闪 ♦6", "闪 ♦7", "闪 ♦8", "闪 ♦9", "闪 ♦10"]
-
-
-def asked(m, choice, player=None, what=None):
-    """Is ``player`` now asked ``choice`` (a confirm for skill ``what``)?"""
-    d = m.decision
-    if d is None or d.choice != choice or (player is not None and d.player != player):
-        return False
-    return what is None or d.args[1] == what
-
-
-def hand(m, p):
-    return sorted(cards_in(m, "hand", p))
-
+from wulinsha_kit import act, asked, can, cards_in, FILL, hand, neili, pass_until, table, use
 
 # ============================================================ 赵王爷 =====
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import rulekit
 from rulekit.testing import prepare
-from sanguosha_kit import act, can, cards_in, find, legal, pass_until, use  # noqa: F401  (shared helpers)
+from sanguosha_kit import (FILL, act, asked, can, cards_in, find, hand, legal, pass_until,  # noqa: F401  (shared)
+                           table_zones, use)
 
 ROOT = Path(__file__).resolve().parents[1]
 WLS_DIR = ROOT / "games" / "wulinsha"
@@ -55,20 +56,7 @@ def table(players: int = 5, *, roles: list[str] | None = None, heroes: dict | No
     g = rules or game()
     roles = roles or ROLES[players]
     extra_zones = zones
-    zones = {}
-    for p, name in (heroes or {}).items():
-        zones[f"general({p})"] = [name]
-    for p, cards in (hands or {}).items():
-        zones[f"hand({p})"] = list(cards)
-    for p, cards in (equips or {}).items():
-        for name in cards:
-            slot = g.card_named(name)[0].props["slot"]
-            zones[f"{slot}({p})"] = [name]
-    for p, cards in (judging or {}).items():
-        zones[f"judging({p})"] = list(reversed(cards))     # named top first
-    zones["deck"] = list(deck or [])
-    if discard:
-        zones["discard"] = list(discard)
+    zones = table_zones(g, heroes, hands, equips, judging, deck, discard)
     for name, cards in (extra_zones or {}).items():
         zones[name] = list(cards)
     neili, max_neili = neili or {}, max_neili or {}
