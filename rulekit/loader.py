@@ -241,8 +241,7 @@ class _Builder(ChoicesBuilder):
                             for (c, _), p in self.option_effects.items()}},
             choice_params={n: _param_names(c.get("params", ())) for n, c in d.get("choices", {}).items()},
             choice_skip={n: c["skip_if_only"] for n, c in d.get("choices", {}).items() if "skip_if_only" in c},
-            option_effects={c: tuple((o, p) for (c2, o), p in self.option_effects.items() if c2 == c)
-                            for c in {c for c, _ in self.option_effects}},
+            option_effects={c: tuple(effects) for c, effects in self.effects_by_choice.items()},
             one_card_choices=frozenset(
                 n for n, c in d.get("choices", {}).items()
                 if c.get("options") and all(o.get("cards") == 1 and "parts" not in o and "player" not in o
@@ -256,12 +255,14 @@ class _Builder(ChoicesBuilder):
         """Options with an ``effect``: each is compiled as a procedure named
         ``choice.option`` (a name effect text cannot write, so it cannot clash)."""
         self.option_effects: dict[tuple[str, str], str] = {}
+        self.effects_by_choice: dict[str, list[tuple[str, str]]] = {}    # choice -> [(option, procedure)]
         self.effect_paths: dict[str, tuple] = {}
         for cname, cspec in self.data.get("choices", {}).items():
             for i, option in enumerate(cspec["options"]):
                 if "effect" in option:
                     pname = f"{cname}.{option['name']}"
                     self.option_effects[(cname, option["name"])] = pname
+                    self.effects_by_choice.setdefault(cname, []).append((option["name"], pname))
                     self.effect_paths[pname] = ("choices", cname, "options", i, "effect")
 
     def _lost_trees(self) -> list:

@@ -42,7 +42,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: the ``- skills`` item of a choice's options: where skills add theirs
 MARKER = "skills"
-PARTS = ("options", "triggers", "procedures", "choices")
 
 
 def expand_skills(merged: "ComposedYaml") -> list[RuleError]:
