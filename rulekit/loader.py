@@ -227,17 +227,25 @@ class _Builder(ChoicesBuilder):
                     self.err(("zones", name), f"'{name}' names both a zone and an entry of {section}",
                              "distinct names for zones, variables, tables and choices", key=True)
         prop_values, list_props = self.prop_values(cards)
+        for vname in d.get("card_vars", {}):
+            clash = ("a card property" if vname in prop_values
+                     else "a player variable" if vname in d.get("player_vars", {}) else None)
+            if clash:
+                self.err(("card_vars", vname), f"card variable '{vname}' has the name of {clash}",
+                         "another name", "card.name in effect text must say which one it reads",
+                         key=True)
         name_sets = self.name_sets(prop_values)
         return Names(
             zones=zdefs, vars=frozenset(d.get("vars", {})),
             player_vars=frozenset(d.get("player_vars", {})), tables=d.get("tables", {}),
+            card_vars=frozenset(d.get("card_vars", {})),
             choices=frozenset(d.get("choices", {})),
             procedures=frozenset(d.get("procedures", {})) | frozenset(self.effect_paths),
             phases=phase_index,
             min_players=d["players"]["min"], max_players=d["players"]["max"],
             proc_params={**{n: _param_names(p.get("params", ())) for n, p in d.get("procedures", {}).items()
                             if isinstance(p, dict)},
-                         **{p: ("chosen", "option", "player") + _param_names(d["choices"][c].get("params", ()))
+                         **{p: ("chosen", "option", "player", "number") + _param_names(d["choices"][c].get("params", ()))
                             for (c, _), p in self.option_effects.items()}},
             choice_params={n: _param_names(c.get("params", ())) for n, c in d.get("choices", {}).items()},
             choice_skip={n: c["skip_if_only"] for n, c in d.get("choices", {}).items() if "skip_if_only" in c},
@@ -591,7 +599,7 @@ class _Builder(ChoicesBuilder):
             name=d["name"], description=d.get("description", ""), file=self.file,
             min_players=names.min_players, max_players=names.max_players, cards=cards,
             zones=zones, tables=names.tables, vars=initial("vars"),
-            player_vars=initial("player_vars"), choices=choices,
+            player_vars=initial("player_vars"), card_vars=dict(d.get("card_vars", {})), choices=choices,
             options={k: dict(v) for k, v in d.get("options", {}).items()},
             resets={"turn": self.resets("turn"), "phase": self.resets("phase")},
             var_visibility=visibility,

@@ -16,7 +16,7 @@ from .lang.templates import TemplateError, split_template
 from .limits import MAX_CARDS
 from .model import OptionDef
 
-_EXPRESSION_KEYS = ("when", "where", "from", "require", "player")
+_EXPRESSION_KEYS = ("when", "where", "from", "require", "player", "number")
 
 
 class ChoicesBuilder:
@@ -75,10 +75,10 @@ class ChoicesBuilder:
                 self.errors.append(error)
 
     def _option(self, o: dict, path: tuple, card_props: set[str], ranges: dict, i: int) -> OptionDef:
-        mixed = [k for k in ("cards", "parts", "player") if k in o]
+        mixed = [k for k in ("cards", "parts", "player", "number") if k in o]
         if len(mixed) > 1:
             self.err(path, f"option '{o['name']}' has both '{mixed[0]}' and '{mixed[1]}'",
-                     "at most one of cards / parts / player")
+                     "at most one of cards / parts / player / number")
         if "cards" in o or "parts" in o:
             lo, hi = self._range(o["cards"], path + ("cards",)) if "cards" in o \
                 else (len(o["parts"]),) * 2
@@ -91,12 +91,12 @@ class ChoicesBuilder:
                 self.err(path + ("same",), f"no card has a property '{same}'",
                          "a card property: " + ", ".join(sorted(card_props)), suggest(same, card_props))
             return OptionDef(o["name"], "cards", lo, hi, same, o.get("doc", ""))
-        if "player" in o:
-            return OptionDef(o["name"], "player", doc=o.get("doc", ""))
+        if "player" in o or "number" in o:
+            return OptionDef(o["name"], "player" if "player" in o else "number", doc=o.get("doc", ""))
         for extra in ("from", "require", "same", "where"):
             if extra in o:
                 self.err(path + (extra,), f"'{extra}' only applies to an option that picks cards",
-                         "cards: N (or player: ...) in the same option", key=True)
+                         "cards: N (or player: ... / number: ...) in the same option", key=True)
         return OptionDef(o["name"], "plain", doc=o.get("doc", ""))
 
     @staticmethod

@@ -155,6 +155,8 @@ class Game:
     triggers: dict[str, tuple[TriggerDef, ...]]
     stats: dict[str, Callable]
     source: dict = attrs.field(repr=False)
+    #: card variable -> starting value: state each card has in a match
+    card_vars: dict[str, Any] = attrs.field(factory=dict)
     rule_positions: dict[str, Where] = attrs.field(factory=dict, repr=False)
     code: str = attrs.field(default="", repr=False)  # the generated Python, for reading
     code_label: str = ""                              # its file name in tracebacks

@@ -54,6 +54,7 @@ _NAMED = {
     "zones": "zone",
     "vars": "var",
     "player_vars": "player var",
+    "card_vars": "card var",
     "choices": "choice",
     "procedures": "procedure",
     "tables": "table",

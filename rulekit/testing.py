@@ -19,7 +19,7 @@ def prepare(game: Game, players: int, *, zones: dict[str, list[str]] | None = No
             vars: dict | None = None, player_vars: dict | None = None, current: int = 0,
             phase: str | None = None, seed: int = 0, step_budget: int = DEFAULT_STEP_BUDGET,
             options: dict | None = None, out: list[int] | None = None,
-            auto_pass: bool = False) -> Match:
+            auto_pass: bool = False, card_vars: dict[str, list[dict]] | None = None) -> Match:
     """A match whose zones hold exactly the named cards (top first), skipping setup.
 
     ``zones`` maps zone labels (``"deck"``, ``"hand(0)"``) to card names,
@@ -27,11 +27,15 @@ def prepare(game: Game, players: int, *, zones: dict[str, list[str]] | None = No
     ``player_vars`` override starting values; play starts at ``phase`` (the
     first phase by default) of ``current``'s turn.  ``options`` are the
     match options; ``out`` lists seats already eliminated; ``auto_pass``
-    answers pass-only response windows without asking (see ``Match``).
+    answers pass-only response windows without asking (see ``Match``);
+    ``card_vars`` gives the state of a zone's cards, in the order ``zones``
+    lists them (``{"row(0)": [{"health": 2}]}``).
     """
     prepared = {"zones": zones or {}, "vars": vars or {},
                 "player_vars": {str(k): v for k, v in (player_vars or {}).items()},
                 "current": current, "phase": phase, "out": list(out or [])}
+    if card_vars:
+        prepared["card_vars"] = card_vars
     return Match(game, players, seed, step_budget=step_budget, prepared=prepared, options=options,
                  auto_pass=auto_pass)
 

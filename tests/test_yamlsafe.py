@@ -231,7 +231,7 @@ def test_unknown_key():
         "g.yaml:5:1: unknown key 'zonez' in the top level",
     ]
     unknown = errors[1]
-    assert unknown.expected.startswith("one of: card_total, cards, choices, description,")
+    assert unknown.expected.startswith("one of: card_total, card_vars, cards, choices, description,")
     assert unknown.hint == "did you mean 'zones'?"
     assert "zones: {deck: {visibility: hidden}" in errors[0].hint
 

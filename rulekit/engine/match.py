@@ -33,7 +33,7 @@ from .runtime import Action, Decision, GameOver, Zone
 DEFAULT_STEP_BUDGET = 1_000_000
 
 
-_ACTION_KEYS = frozenset(("option", "cards", "player"))
+_ACTION_KEYS = frozenset(("option", "cards", "player", "number"))
 
 
 def _as_action(value) -> Action:
@@ -47,10 +47,10 @@ def _as_action(value) -> Action:
         unknown = [k for k in value if k not in _ACTION_KEYS]
         if unknown:
             raise IllegalAction(f"unknown key {_short(unknown[0])} in action {_short(value)}; "
-                                "an action has 'option', 'cards' and 'player'")
-        value = (value["option"], value.get("cards", ()), value.get("player"))
-    if isinstance(value, (tuple, list)) and 1 <= len(value) <= 3:
-        option, cards, player = (list(value) + [(), None])[:3]
+                                "an action has 'option', 'cards', 'player' and 'number'")
+        value = (value["option"], value.get("cards", ()), value.get("player"), value.get("number"))
+    if isinstance(value, (tuple, list)) and 1 <= len(value) <= 4:
+        option, cards, player, number = (list(value) + [(), None, None])[:4]
         if type(option) is not str:
             raise IllegalAction(f"malformed action {_short(value)}: the option must be a string, "
                                 f"not {type(option).__name__}")
@@ -60,9 +60,11 @@ def _as_action(value) -> Action:
         if not (player is None or type(player) is int):
             raise IllegalAction(f"malformed action {_short(value)}: the player must be a seat "
                                 "number (an int) or none")
-        return Action(option, tuple(cards), player)
+        if not (number is None or type(number) is int):
+            raise IllegalAction(f"malformed action {_short(value)}: the number must be an int or none")
+        return Action(option, tuple(cards), player, number)
     raise IllegalAction(f"not an action: {_short(value)} (use one of legal_actions(), its index, "
-                        "or {'option': ..., 'cards': [ids], 'player': seat})")
+                        "or {'option': ..., 'cards': [ids], 'player': seat, 'number': n})")
 
 
 def _short(value) -> str:
@@ -150,7 +152,7 @@ class Match:
     __slots__ = ("game", "n", "seed", "options", "rng", "players", "all_seats", "out", "_pos",
                  "_prepared",
                  "_seats_from", "cards", "budget", "steps", "gz", "pz", "_limits", "loc", "vars",
-                 "pvars", "chosen", "dirty", "current", "next_player", "phase", "turn", "log",
+                 "pvars", "cvars", "chosen", "dirty", "current", "next_player", "phase", "turn", "log",
                  "actions", "_result", "decision", "_flow", "_send", "auto_pass", "__weakref__")
 
     def __init__(self, game: Game, players: int, seed: int = 0, *,
@@ -186,6 +188,10 @@ class Match:
         copy_vars, copy_pvars = _copies(game)
         self.vars: dict[str, Any] = copy_vars(game.vars)
         self.pvars: list[dict[str, Any]] = [copy_pvars(game.player_vars) for _ in range(players)]
+        #: card variable -> its value for each card, by card id
+        self.cvars: dict[str, list] = {
+            k: ([list(v) for _ in game.cards] if type(v) is list else [v] * len(game.cards))
+            for k, v in game.card_vars.items()}
         self.chosen: dict = {}
         # a variable declared with reset: has been written since its last reset
         self.dirty = {"turn": False, "phase": False}
@@ -605,9 +611,9 @@ class Match:
         :class:`IllegalAction` saying why there is none."""
         if action in dec.options:
             return action
-        key = (action.option, tuple(sorted(action.cards)), action.player)
+        key = (action.option, tuple(sorted(action.cards)), action.player, action.number)
         for o in dec.options:
-            if (o.option, tuple(sorted(o.cards)), o.player) == key:
+            if (o.option, tuple(sorted(o.cards)), o.player, o.number) == key:
                 return o
         raise IllegalAction(self.explain(action))
 
@@ -628,6 +634,8 @@ class Match:
             return f"'{action.option}' with these cards is not legal ({where}): {who}"
         if action.player is not None:
             return f"player {action.player} cannot be chosen for '{action.option}': {who}"
+        if action.number is not None:
+            return f"{action.number} cannot be chosen for '{action.option}': {who}"
         return f"'{action.option}' needs other arguments: {who}"
 
     def close(self) -> None:
@@ -681,6 +689,8 @@ class Match:
             parts.append(" ".join(self.cards[i].name for i in action.cards))
         if action.player is not None:
             parts.append(f"player {action.player}")
+        if action.number is not None:
+            parts.append(str(action.number))
         return " ".join(parts)
 
     def view(self, player: int | None, since: int = 0) -> dict:

@@ -7,8 +7,13 @@ for a seed that happens to produce it.  The prepared state is plain JSON
 ```python
 {"zones": {"pile": ["J♠"], "hand(0)": ["7♥", "A♣"], "deck": ["5♦", "9♣"]},
  "vars": {"damage": 4}, "player_vars": {"0": {"hp": 3}},
+ "card_vars": {"row(0)": [{"place": 2, "health": 1}]},
  "current": 0, "phase": "play"}
 ```
+
+``card_vars`` gives the state of the cards of a zone, in the order its
+cards are listed under ``zones`` (top first); a card given no entry keeps
+its starting values.
 
 Zone lists name cards **top first** (the first name is the next card drawn).
 Per-player zones are written ``hand(0)``.  A name that several cards share
@@ -34,6 +39,7 @@ def apply_prepared(m, prepared: dict) -> int:
     for c in game.cards:
         by_name.setdefault(c.name, []).append(c)
     unknown_zone = None
+    placed: dict[str, list] = {}
     for label, names in prepared.get("zones", {}).items():
         try:
             zone = _zone_by_label(m, label)
@@ -47,6 +53,7 @@ def apply_prepared(m, prepared: dict) -> int:
                 raise IllegalAction(f"prepared state: no (more) card named {name!r} for zone {label!r}")
             cards.append(free.pop(0))
         m.move(list(reversed(cards)), zone)
+        placed[label] = cards
     if unknown_zone is not None:
         raise IllegalAction(f"prepared state: unknown zone {unknown_zone!r}; zones: "
                             + ", ".join(z.name for z in m.all_zones()))
@@ -59,6 +66,16 @@ def apply_prepared(m, prepared: dict) -> int:
             if key not in m.pvars[int(who)]:
                 raise IllegalAction(f"prepared state: unknown player variable {key!r}")
             m.pvars[int(who)][key] = value
+    for label, states in prepared.get("card_vars", {}).items():
+        cards = placed.get(label)
+        if cards is None or len(states) > len(cards):
+            raise IllegalAction(f"prepared state: card_vars for {label!r} name more cards than "
+                                "its zone is given")
+        for card, values in zip(cards, states):
+            for key, value in values.items():
+                if key not in m.cvars:
+                    raise IllegalAction(f"prepared state: unknown card variable {key!r}")
+                m.cvars[key][card.id] = value
     m.dirty.update(turn=True, phase=True)    # given values: the next resets set them back
     for p in prepared.get("out", ()):
         m.eliminate(int(p))

@@ -41,7 +41,8 @@ class Action(NamedTuple):
     """One legal answer to a decision.
 
     ``option`` names the option of the choice (e.g. ``"card"``, ``"yield"``);
-    ``cards`` holds card ids (stable per game file) and ``player`` a seat.
+    ``cards`` holds card ids (stable per game file), ``player`` a seat and
+    ``number`` a number picked from a list (e.g. a place on a row).
     Actions are plain tuples: cheap to build, hashable, comparable and
     JSON-friendly, which matters when millions are enumerated.
     """
@@ -49,6 +50,7 @@ class Action(NamedTuple):
     option: str
     cards: tuple[int, ...] = ()
     player: int | None = None
+    number: int | None = None
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"option": self.option}
@@ -56,6 +58,8 @@ class Action(NamedTuple):
             out["cards"] = list(self.cards)
         if self.player is not None:
             out["player"] = self.player
+        if self.number is not None:
+            out["number"] = self.number
         return out
 
     @classmethod
@@ -66,7 +70,7 @@ class Action(NamedTuple):
             return cls(data)
         cards = data.get("cards", ())
         return cls(data.get("option"), tuple(cards) if isinstance(cards, list) else cards,
-                   data.get("player"))
+                   data.get("player"), data.get("number"))
 
 
 class Decision(NamedTuple):
@@ -110,20 +114,22 @@ def as_text(v) -> str:
 
 class Chosen:
     """What a player answered to a choice, as effect text sees it:
-    ``attack.option``, ``attack.cards`` (Card objects), ``attack.player``.
+    ``attack.option``, ``attack.cards`` (Card objects), ``attack.player``,
+    ``attack.number``.
     ``pj`` holds what the rules read of the cards (``attack.cards.suit``,
     ``sum(attack.cards.value)``...), worked out once: an answer is shared
     by every match of its game, and neither it nor a card ever changes."""
 
-    __slots__ = ("option", "cards", "player", "by", "pj")
+    __slots__ = ("option", "cards", "player", "by", "pj", "number")
 
     def __init__(self, option: str, cards: list[Card], player: int | None, by: int,
-                 pj: tuple = ()):
+                 pj: tuple = (), number: int | None = None):
         self.option = option
         self.cards = cards
         self.player = player
         self.by = by
         self.pj = pj
+        self.number = number
 
 
 # ---- control flow inside effects -------------------------------------------

@@ -30,6 +30,8 @@ def zone_view(m, zone, viewer) -> dict:
         cards = zone.cards[::-1]                               # top first
         out["cards"] = [c.name for c in cards]
         out["ids"] = [c.id for c in cards]     # two cards of one name are told apart by id
+        if m.cvars:                            # each card's own state, with the card
+            out["state"] = [{k: v[c.id] for k, v in m.cvars.items()} for c in cards]
     elif zdef.visibility == "top" and zone.cards:
         out["top"] = zone.cards[-1].name
         out["top_id"] = zone.cards[-1].id

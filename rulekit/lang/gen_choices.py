@@ -56,10 +56,11 @@ class ChoicesMixin:
             name = repr(opt["name"])
             if "cards" in opt or "parts" in opt:
                 self._card_option(opt, trees, name, depth, ranges[i])
-            elif "player" in opt:
-                src = self._seq(trees["player"])
+            elif "player" in opt or "number" in opt:
+                kind = "player" if "player" in opt else "number"
+                src = self._seq(trees[kind])
                 self.emit(depth, f"for L_it in {src}:")
-                act = self._action_table("player", opt["name"])
+                act = self._action_table(kind, opt["name"])
                 if "where" in trees:
                     self.emit(depth + 1, f"if {self.expr(trees['where'], extra={'it'})[0]}:")
                     self.emit(depth + 2, f"out.append({act}[L_it])")

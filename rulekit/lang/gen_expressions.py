@@ -137,6 +137,8 @@ class ExpressionsMixin:
             cname = str(base_n.children[0])
             kind = "cards" if attr == "cards" else "any"
             return f"CH[{cname!r}].{attr}", kind
+        if attr in self.names.card_vars:      # before the shortcuts below, which read fixed properties
+            return self._card_var(base_n, attr)
         if (isinstance(base_n, Tree) and base_n.data == "call" and str(base_n.children[0]) == "top"
                 and base_n.children[1] is not None and len(base_n.children[1].children) == 1):
             zone, zkind = self.expr(base_n.children[1].children[0])
@@ -156,7 +158,8 @@ class ExpressionsMixin:
             if attr != "name" and not self.event_field_known(attr_tok):
                 return "None", "any"
             return f"{self.expr(base_n)[0]}.get({attr!r})", "any"
-        known = self.card_props | self.names.player_vars | set(CHOSEN_FIELDS) | self.names.event_fields
+        known = (self.card_props | self.names.player_vars | set(CHOSEN_FIELDS) | self.names.event_fields
+                 | self.names.card_vars)
         if attr not in self.names.player_vars and base_kind == "int":
             self.error(attr_tok, f"unknown player variable '{attr}'", "a name declared under player_vars",
                        suggest(attr, self.names.player_vars))
@@ -192,6 +195,18 @@ class ExpressionsMixin:
                 return f"(m.pvars[{base}][{attr!r}] if type({base}) is _int else {card})", "any"
             return card, "any"
         return f"_ga(m, {base}, {attr!r})", "any"
+
+    def _card_var(self, base_n, attr: str):
+        """``c.var`` for a declared card variable: the match's value for the
+        card (a name is a card variable or a property, never both), or the
+        list of values of a list of cards."""
+        base, kind = self.expr(base_n)
+        if kind == "card":
+            return f"m.cvars[{attr!r}][{base}.id]", "any"
+        if kind in ("cards", "zone"):
+            seq = f"{base}.cards" if kind == "zone" else base
+            return f"[m.cvars[{attr!r}][_c.id] for _c in {seq}]", "list"
+        return f"_cv(m, {base}, {attr!r})", "list" if kind in ("list", "seats") else "any"
 
     def _chosen_cards(self, node) -> str | None:
         """The choice's name when ``node`` is ``CHOICE.cards`` (a chosen
@@ -278,7 +293,8 @@ class ExpressionsMixin:
         args = [self.expr(a) for a in arg_nodes]
         srcs = [s for s, _ in args]
         kind0 = args[0][1]
-        if name == "sum" and isinstance(arg_nodes[0], Tree) and arg_nodes[0].data == "attr":
+        if (name == "sum" and isinstance(arg_nodes[0], Tree) and arg_nodes[0].data == "attr"
+                and str(arg_nodes[0].children[1]) not in self.names.card_vars):
             base_n, attr_tok = arg_nodes[0].children
             chosen = self._chosen_cards(base_n)
             if chosen is not None and str(attr_tok) in self.card_props:
@@ -456,7 +472,8 @@ class ExpressionsMixin:
         if node.data == "attr":
             base = node.children[0]
             return (isinstance(base, Tree) and base.data == "name"
-                    and str(base.children[0]) == "it")
+                    and str(base.children[0]) == "it"
+                    and str(node.children[1]) not in self.names.card_vars)   # a card's state changes
         if node.data == "name":
             return str(node.children[0]) in self.names.tables and str(node.children[0]) not in self.locals
         if node.data == "index":

@@ -12,7 +12,7 @@ from lark import Tree
 
 from .names import suggest
 
-CHOSEN_FIELDS = ("option", "cards", "player", "by")
+CHOSEN_FIELDS = ("option", "cards", "player", "by", "number")
 
 
 def _unquote(tok) -> str:
@@ -177,6 +177,15 @@ class StatementsMixin:
             if self.event_field_known(target.children[1]):
                 self.emit(depth, f"{self.local(parts[0])}[{parts[1]!r}] {op} {value}")
             return
+        if len(parts) == 2 and parts[1] in self.names.card_vars:
+            owner = self.expr(Tree("name", [target.children[0]]))[0]
+            var = parts[1]
+            if op == "=":
+                self.emit(depth, f"_set_cv(m, {owner}, {var!r}, {value}, {self.rule!r})")
+            else:
+                self.emit(depth, f"_set_cv(m, {owner}, {var!r}, _cv(m, {owner}, {var!r}) {op[:-1]} ({value}), "
+                          f"{self.rule!r})")
+            return
         if len(parts) == 2:
             owner = self.expr(Tree("name", [target.children[0]]))[0]
             var = parts[1]
@@ -272,7 +281,7 @@ class StatementsMixin:
         self.tick(depth)
         self.emit(depth, f"_r = CH[{name!r}]")
         for k, (option, proc) in enumerate(effects):
-            call = f"{self.proc_fn[proc]}(m, _r.cards, _r.option, _r.player{args})"
+            call = f"{self.proc_fn[proc]}(m, _r.cards, _r.option, _r.player, _r.number{args})"
             self.emit(depth, f"{'if' if k == 0 else 'elif'} _r.option == {option!r}:")
             self.emit(depth + 1, f"yield from {call}" if proc in self.deciding_procs else call)
 

@@ -37,6 +37,7 @@ class Names:
     choices: frozenset[str]
     procedures: frozenset[str]
     phases: dict[str, int]
+    card_vars: frozenset[str] = frozenset()
     min_players: int = 1
     max_players: int = 1
     proc_params: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
@@ -78,6 +79,7 @@ _UNKNOWN = {
     "zones": ("unknown name", "unknown function", "unknown property"),
     "vars": ("unknown name", "cannot assign to unknown variable"),
     "player_vars": ("unknown player variable", "unknown property"),
+    "card_vars": ("unknown property", "unknown card variable"),
     "tables": ("unknown name",),
     "choices": ("unknown name", "unknown choice"),
     "procedures": ("unknown procedure", "unknown function"),

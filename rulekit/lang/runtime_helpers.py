@@ -46,7 +46,7 @@ MEMO_LIMIT = 1 << 17
 
 
 class ActionMemo(dict):
-    """Shared Action objects of one option, by card id or seat: building a
+    """Shared Action objects of one option, by card id, seat or number: building a
     tuple per legal action per decision is a large part of enumerating."""
 
     def __init__(self, option: str, kind: str):
@@ -57,7 +57,12 @@ class ActionMemo(dict):
     def __missing__(self, key):
         if self.kind == "cards":          # keyed by a tuple of card ids: see add()
             raise KeyError(key)
-        act = Action(self.option, (key,), None) if self.kind == "card" else Action(self.option, (), key)
+        if self.kind == "number":
+            if len(self) >= MEMO_LIMIT:
+                self.clear()
+            act = Action(self.option, (), None, key)
+        else:
+            act = Action(self.option, (key,), None) if self.kind == "card" else Action(self.option, (), key)
         self[key] = act
         return act
 
@@ -135,6 +140,26 @@ def _pv(m, player, name: str):
     return get_attr(m, player, name)
 
 
+def _cv(m, card, name: str):
+    """``c.var`` for a card variable: the card's value in this match (a list
+    of cards gives the list of their values)."""
+    t = type(card)
+    if t is Card:
+        return m.cvars[name][card.id]
+    if t is list or t is tuple or t is Zone:
+        return [_cv(m, c, name) for c in card]
+    if card is None:
+        return None
+    return get_attr(m, card, name)
+
+
+def _set_cv(m, card, name: str, value, rule: str) -> None:
+    """``c.var = v`` for a card variable: only a card has one."""
+    if type(card) is not Card:
+        raise RuleRuntimeError(f"card variable '{name}' belongs to a card, not to {card!r}", rule)
+    m.cvars[name][card.id] = value
+
+
 def _top1(cards: list):
     """``top(zone)``: the top card, or none when the zone is empty."""
     return cards[-1] if cards else None
@@ -153,7 +178,7 @@ def _chosen(m, action: Action, decision: Decision, projections: tuple = ()) -> C
             memo.clear()
         cards = [m.cards[i] for i in action.cards]
         ch = memo[action] = Chosen(action.option, cards, action.player, decision.player,
-                                   tuple([f(cards) for f in projections]))
+                                   tuple([f(cards) for f in projections]), action.number)
     return ch
 
 
@@ -192,7 +217,7 @@ NAMESPACE = {
     "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
     "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_winners": _winners, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
-    "_top1": _top1, "_pv": _pv, "_top_prop": _top_prop, "_sumt": _sumt, "_proj": _proj, "_filt": _filt,
+    "_top1": _top1, "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt, "_proj": _proj, "_filt": _filt,
     "_ID": attrgetter("id"), "_map": map,
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
 }
