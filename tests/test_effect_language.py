@@ -963,3 +963,21 @@ def test_subtrees_lists_every_subtree_once_each_before_its_children():
     at = {id(t): i for i, t in enumerate(every)}
     assert all(at[id(child)] > at[id(t)] for t in every for child in t.children
                if isinstance(child, type(tree)))
+
+
+def test_a_filter_whose_test_filters_again_through_a_procedure(tmp_path):
+    """``A where any(near(it) where ...)``: the outer filter's elements and
+    the inner filter's are kept apart (an outlined filter once named its
+    elements like the helper the inner one calls)."""
+    extra = """
+    procedures:
+      near:
+        params: [c]
+        effect: return pile where it.value == c.value + 1
+    """
+    m = run(tmp_path, """
+        let xs = pile where any(near(it) where it.suit == "S")
+        vars_out = size(xs)
+        """.replace("vars_out", "found"), vars={"found": -1}, extra=extra,
+            zones={"pile": ["1H", "2S", "2H", "3H"]})
+    assert m.vars["found"] == 1          # 1H (2S above it); 2H's 3H is no spade

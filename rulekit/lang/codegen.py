@@ -262,12 +262,13 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
 
     def _outlined_source(self, name: str, pred: str, free: list, mode: str) -> tuple[str, list]:
         code = self._STRINGS.sub("''", pred)
-        lines = [f"def {name}(m, _seq{''.join(', ' + f for f in free)}):"]
+        # the elements' parameter is not named _seq: the test may call the helper of that name
+        lines = [f"def {name}(m, _elems{''.join(', ' + f for f in free)}):"]
         lines += [f"    {h} = m.{attr}" for h, attr in self._HOISTS if re.search(rf"\b{h}\b", code)]
         if mode == "any":
-            lines += ["    for L_it in _seq:", f"        if {pred}: return True", "    return False"]
+            lines += ["    for L_it in _elems:", f"        if {pred}: return True", "    return False"]
         else:
-            lines += ["    _out = []", "    for L_it in _seq:", f"        if {pred}: _out.append(L_it)",
+            lines += ["    _out = []", "    for L_it in _elems:", f"        if {pred}: _out.append(L_it)",
                       "    return _out"]
         return "\n".join(lines) + "\n", [(self.origin, self.rule)] * len(lines)
 
