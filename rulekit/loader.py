@@ -526,6 +526,9 @@ class _Builder(ChoicesBuilder):
             self._expression(gen, f"U{i}", ("public", pname), f"public '{pname}'", ("viewer",))
         for i, sname in enumerate(d.get("stats", {})):
             self._expression(gen, f"S{i}", ("stats", sname), f"stat '{sname}'", ("outcome",))
+        for i, sname in enumerate(d.get("player_stats", {})):
+            self._expression(gen, f"PS{i}", ("player_stats", sname), f"player stat '{sname}'",
+                             ("player", "outcome"), {"player": "int"})
 
     @staticmethod
     def _declared_params(kind: str, name: str, names: Names) -> dict[str, str]:
@@ -611,6 +614,7 @@ class _Builder(ChoicesBuilder):
             flow=as_script("FLOW", "turn"),
             triggers={k: tuple(v) for k, v in triggers.items()},
             stats={s: ns[f"S{i}"] for i, s in enumerate(d.get("stats", {}))}, source=d,
+            player_stats={s: ns[f"PS{i}"] for i, s in enumerate(d.get("player_stats", {}))},
             answers=ns["_ANS"],
             display={k: ns[f"D{i}"] for i, k in enumerate(d.get("display", {}))},
             public={k: ns[f"U{i}"] for i, k in enumerate(d.get("public", {}))},

@@ -155,6 +155,9 @@ class Game:
     triggers: dict[str, tuple[TriggerDef, ...]]
     stats: dict[str, Callable]
     source: dict = attrs.field(repr=False)
+    #: name -> f(match, player, outcome): a value about each seat at the end
+    #: (an identity, a hero, a deck), by which reports count wins
+    player_stats: dict[str, Callable] = attrs.field(factory=dict)
     #: card variable -> starting value: state each card has in a match
     card_vars: dict[str, Any] = attrs.field(factory=dict)
     rule_positions: dict[str, Where] = attrs.field(factory=dict, repr=False)

@@ -9,6 +9,7 @@ is the same however many processes play it.
 """
 from __future__ import annotations
 
+import math
 import multiprocessing
 import time
 from collections import Counter
@@ -81,7 +82,7 @@ def play_games(game: Game, players: int, first: int, count: int, seed: int, agen
             return records, (i, s, str(err))
         result = match.result()
         records.append((result["outcome"], result["reason"], result["winners"], result["stats"],
-                        len(match.actions)))
+                        len(match.actions), result["player_stats"]))
     return records, None
 
 
@@ -150,14 +151,21 @@ def report(game: Game, players: int, games: int, seed: int, agents, options: dic
     reasons: Counter = Counter()
     winners: Counter = Counter()
     stats: dict[str, list] = {}
+    by: dict[str, dict] = {}
     decisions = 0
-    for outcome, reason, won, values, made in records:
+    for outcome, reason, won, values, made, per_seat in records:
         outcomes[outcome] += 1
         reasons[reason] += 1
         winners.update(won)
         for name, value in values.items():
             stats.setdefault(name, []).append(value)
         decisions += made
+        for name, seat_values in per_seat.items():
+            counts = by.setdefault(name, {})
+            for seat, value in enumerate(seat_values):
+                entry = counts.setdefault(fmt(value), [0, 0])
+                entry[0] += 1
+                entry[1] += seat in won
     return {
         "game": game.name,
         "players": players,
@@ -174,9 +182,28 @@ def report(game: Game, players: int, games: int, seed: int, agents, options: dic
             "winners": {str(p): winners[p] for p in range(players)},
         },
         "stats": {name: aggregate(values) for name, values in stats.items()},
+        "wins_by": {name: {value: win_rate(seats, wins) for value, (seats, wins)
+                           in sorted(counts.items(), key=lambda kv: (-kv[1][0], kv[0]))}
+                    for name, counts in by.items()},
         "games_per_second": games / seconds if seconds > 0 else None,
         "decisions_per_second": decisions / seconds if seconds > 0 else None,
     }
+
+
+def win_rate(seats: int, wins: int) -> dict:
+    """How often ``seats`` seats holding one value won: the rate and its 95 %
+    confidence interval (Wilson's, which stays inside 0..1 and is sound for
+    the small counts a rare hero gets)."""
+    z = 1.959964
+    if seats == 0:
+        return {"seats": 0, "wins": 0, "rate": None, "ci95": None}
+    p = wins / seats
+    denom = 1 + z * z / seats
+    centre = (p + z * z / (2 * seats)) / denom
+    half = z * math.sqrt(p * (1 - p) / seats + z * z / (4 * seats * seats)) / denom
+    # the bounds hold the rate itself, which rounding could push just outside at 0 or 1
+    return {"seats": seats, "wins": wins, "rate": p,
+            "ci95": [max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))]}
 
 
 def aggregate(values: list) -> dict:

@@ -59,6 +59,7 @@ _NAMED = {
     "procedures": "procedure",
     "tables": "table",
     "stats": "stat",
+    "player_stats": "player stat",
     "heuristics": "heuristic",
     "options": "option",
     "display": "display value",

@@ -646,7 +646,7 @@ def test_turns_pass_to_the_next_seat_by_default(tmp_path):
 def test_win_and_lose_with_reason(tmp_path):
     won = prepare(load(tmp_path, 'win "all enemies fell"'), players=2)
     assert won.result() == {"outcome": "win", "reason": "all enemies fell", "winners": [0, 1],
-                            "stats": {}}
+                            "stats": {}, "player_stats": {}}
     lost = prepare(load(tmp_path, "lose 'out of time'"), players=2)
     assert lost.result()["outcome"] == "loss" and lost.result()["reason"] == "out of time"
     assert lost.result()["winners"] == []

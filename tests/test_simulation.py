@@ -92,3 +92,30 @@ def test_spawned_processes_need_a_game_from_a_file(monkeypatch):
     game = rulekit.load_game_text(REGICIDE.read_text(encoding="utf-8"), "<text>")
     with pytest.raises(ValueError, match="loaded from a rule file"):
         rulekit.simulate(game, 2, 4, jobs=2)
+
+
+def test_wins_by_each_player_stat_match_a_direct_count():
+    """``player_stats`` values are counted per seat with the wins of that
+    seat, and the rate comes with a 95% interval that holds it."""
+    from collections import Counter
+
+    from rulekit.agents import make_agents
+
+    rows = rulekit.load_game(Path(__file__).parent / "games" / "rows.yaml")
+    r = rulekit.simulate(rows, 2, 60, seed=5)
+    seats, wins = Counter(), Counter()
+    for i in range(60):
+        m = rows.new_match(2, seed=5 + i, auto_pass=True)
+        m.play(make_agents("random", 2, 5 + i))
+        res = m.result()
+        for p in (0, 1):
+            value = str(res["player_stats"]["bears"][p])
+            seats[value] += 1
+            wins[value] += p in res["winners"]
+    by = r["wins_by"]["bears"]
+    assert {v: (e["seats"], e["wins"]) for v, e in by.items()} == {v: (seats[v], wins[v]) for v in seats}
+    first = r["wins_by"]["side"]["first"]
+    assert first["seats"] == 60 and first["wins"] == r["results"]["winners"]["0"]
+    for e in by.values():
+        lo, hi = e["ci95"]
+        assert 0 <= lo <= e["rate"] <= hi <= 1

@@ -83,6 +83,8 @@ def format_report(r: dict) -> str:
     out.append("reasons:")
     out += [f"  {n:>7}  {reason}" for reason, n in res["reasons"].items()]
     out += _winner_lines(res["winners"], wins, games, _seat_agents(r["agents"], r["players"]))
+    for name, rows in r.get("wins_by", {}).items():
+        out += _wins_by_lines(name, rows)
     if r["stats"]:
         out.append("stats:")
         out += aligned((name, _stat_text(agg, games)) for name, agg in r["stats"].items())
@@ -107,6 +109,19 @@ def _winner_lines(winners: dict[str, int], wins: int, games: int, agents: list[s
     out += [f"  {label:<{width}}  {n:>{digits}}  {n / games:6.1%}" for label, n in zip(labels, counts)]
     if sum(counts) > wins:
         out.append("  (a shared win counts for each of its winners)")
+    return out
+
+
+def _wins_by_lines(name: str, rows: dict) -> list[str]:
+    """Wins by one of the rule file's player stats: for each value, the
+    seats that held it, their wins, the rate and its 95 % interval."""
+    width = max(len(v) for v in rows) if rows else 0
+    digits = len(str(max((e["seats"] for e in rows.values()), default=0)))
+    out = [f"wins by {name}:  (seats, wins, rate, 95% interval)"]
+    for value, e in rows.items():
+        lo, hi = e["ci95"]
+        out.append(f"  {value:<{width}}  {e['seats']:>{digits}}  {e['wins']:>{digits}}  {e['rate']:6.1%}"
+                   f"  [{lo:.1%}, {hi:.1%}]")
     return out
 
 

@@ -241,8 +241,10 @@ class Match:
         winners = over.winners if over.winners is not None else (
             list(self.players) if over.outcome == "win" else [])
         stats = {name: fn(self, over.outcome) for name, fn in self.game.stats.items()}
+        per_seat = {name: [fn(self, p, over.outcome) for p in self.all_seats]
+                    for name, fn in self.game.player_stats.items()}
         self._result = {"outcome": over.outcome, "reason": over.reason,
-                        "winners": winners, "stats": stats}
+                        "winners": winners, "stats": stats, "player_stats": per_seat}
         self.log.append(("end", over.outcome, over.reason))
 
     def _resume(self, action: Action | None) -> None:
@@ -655,7 +657,9 @@ class Match:
         return self._result is not None
 
     def result(self) -> dict | None:
-        """``{"outcome", "reason", "winners", "stats"}`` once over, else ``None``."""
+        """``{"outcome", "reason", "winners", "stats", "player_stats"}`` once
+        over, else ``None``; ``player_stats[name][seat]`` is the value of the
+        rule file's player stat ``name`` for that seat."""
         return self._result
 
     def play(self, agents) -> dict:
