@@ -623,3 +623,15 @@ def test_play_help_of_a_game_without_skills_does_not_mention_them(capsys, monkey
     _, out, _ = run(capsys, "play", GAME, "-p", "2", stdin="?\n?x\nq\n", monkeypatch=monkeypatch)
     assert "?NAME" not in out and "Type ? for help." in out
     assert "  Regicide has no skills" in out
+
+
+def test_play_shows_a_cards_properties_and_state(capsys, monkeypatch):
+    """``?CARD``: a card's properties with the text of the skills they name;
+    on the table, a card's state where it is not the starting one."""
+    xiake = str(ROOT / "games" / "xiake")
+    code, out, _ = run(capsys, "play", xiake, "-s", "3", stdin="?任清璇\n1\n1\nv\nq\n", monkeypatch=monkeypatch)
+    assert code == 0
+    assert "?任清璇\n  任清璇: type hero, faction " in out and ", cost 3, attack 2, health 2, " in out
+    assert "\n    成長\n      " in out                        # the ability's text follows
+    assert re.search(r"row +1: \S+\[攻擊 \d+ 氣血 \d+ 位置 1 主 0 入場 1\]", out)
+    assert "hand         " in out and "[" not in out.split("hand         ", 1)[1].split("\n", 1)[0]

@@ -11,7 +11,7 @@ from .common import (EXIT_OK, CliError, add_agents, add_file_and_players, add_op
                      game_and_players, game_options, options_text, seats)
 from .console import Console, Quit
 from .show import event_line, help_lines, result_lines, table_lines
-from .skill_text import find_skill, skill_lines, skill_names
+from .skill_text import card_lines, find_skill, skill_lines, skill_names
 from .text import one_line, plural
 
 
@@ -153,7 +153,8 @@ class Session:
     def show_skill(self, asked: str) -> None:
         """``?skill NAME`` or ``?NAME``: a skill's rulebook text (``?skills``:
         every skill's name), so a person can read what a skill option does
-        before choosing it."""
+        before choosing it; ``?CARD``: a card's properties and the text of
+        each skill a property names."""
         asked = asked.strip()
         skill = find_skill(self.game, asked)
         words = asked.split(maxsplit=1)
@@ -162,6 +163,9 @@ class Session:
                 self.io.say_lines(skill_names(self.game))
                 return
             skill = find_skill(self.game, words[1])
+        if isinstance(skill, str) and self.game.card_named(asked):
+            self.io.say_lines(card_lines(self.game, asked))
+            return
         self.io.say_lines(["  " + skill] if isinstance(skill, str) else skill_lines(skill, "  ", parts=False))
 
     def show_log(self, rest: list[str]) -> None:

@@ -52,7 +52,7 @@ def view_lines(match: Match, seat: int, who: Who) -> list[str]:
             if zone.name != match.game.zones[0].name:
                 empty.append(zone.name)
             continue
-        out.append(f"  {zone.name:<{width + 8}} {_zone_text(info)}")
+        out.append(f"  {zone.name:<{width + 8}} {_zone_text(info, start=match.game.card_vars)}")
     if empty:
         out.append(f"  empty: {', '.join(empty)}")
     if view["public"]:
@@ -63,14 +63,21 @@ def view_lines(match: Match, seat: int, who: Who) -> list[str]:
     return out
 
 
-def _zone_text(info: dict, most: int = 10) -> str:
+def _zone_text(info: dict, most: int = 10, start: dict | None = None) -> str:
     if "cards" in info:
         cards = info["cards"]        # top first: a long pile shows its top cards
+        if "state" in info:          # with each card's state, where it is not the starting one
+            cards = [name + _state_text(st, start or {}) for name, st in zip(cards, info["state"])]
         more = f" … (+{len(cards) - most} below)" if len(cards) > most else ""
         return f"{info['count']}: " + " ".join(cards[:most]) + more
     if "top" in info:
         return f"{plural(info['count'], 'card')}, top {info['top']}"
     return f"{plural(info['count'], 'card')}, face down"
+
+
+def _state_text(state: dict, start: dict) -> str:
+    changed = [f"{k} {fmt(v)}" for k, v in state.items() if v != start.get(k)]
+    return f"[{' '.join(changed)}]" if changed else ""
 
 
 def player_lines(match: Match, view: dict, who: Who) -> list[str]:
@@ -98,7 +105,7 @@ def player_lines(match: Match, view: dict, who: Who) -> list[str]:
         for z in zones_of.get(p, ()):
             info = view["zones"][z.name]
             if info["count"]:
-                out.append(f"      {z.zdef.name:<12} {_zone_text(info)}")
+                out.append(f"      {z.zdef.name:<12} {_zone_text(info, start=game.card_vars)}")
     return out
 
 

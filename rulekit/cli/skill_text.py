@@ -87,3 +87,26 @@ def wrap(text: str, width: int = 76) -> list[str]:
         line += ch
         used += w
     return lines + [line] if line else lines
+
+
+def card_lines(game: Game, name: str) -> list[str]:
+    """What ``?CARD`` prints in ``rulekit play``: the card's properties, then
+    the text of every skill named by a property (a hero's ability, which the
+    rule file writes as a property holding its number) or listed in one."""
+    props = game.card_named(name)[0].props
+    shown = {k: v for k, v in props.items() if k != "name"}
+    out = [f"  {name}: " + ", ".join(f"{k} {_value(v)}" for k, v in shown.items())]
+    named = [k for k in shown if k in game.skills]
+    named += [x for v in shown.values() if isinstance(v, list) for x in v
+              if isinstance(x, str) and x in game.skills and x not in named]
+    for skill in named:
+        out += skill_lines(game.skills[skill], "    ", parts=False)
+    return out
+
+
+def _value(v) -> str:
+    if v is True:
+        return "yes"
+    if isinstance(v, list):
+        return "[" + ", ".join(map(str, v)) + "]"
+    return str(v)

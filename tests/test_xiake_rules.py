@@ -1,0 +1,179 @@
+"""The 俠客 duel's rules from the seed (游戏规则参考二), each set up and
+checked: the deal, the draw, summoning into places on a row of ten, paying
+and keeping 召喚點數, the forced and the voluntary discard, the five-card
+hand, waiting a turn to attack, fights (the seed's 4/3 against 2/2
+example), attacks on the player, and both ways to lose."""
+from __future__ import annotations
+
+import pytest
+
+from xiake_kit import (act, attack, game, hero, legal, life, names_in, place_of, plain, prop, stat,
+                       summon, table)
+
+
+def cheap(n: int, **props) -> list[str]:
+    """``n`` vanilla heroes of cost 1 or 2."""
+    return [plain(i, cost=lambda c: c <= 2) for i in range(n)]
+
+
+# ---- the deal -------------------------------------------------------------------
+@pytest.mark.parametrize("deal, unused", [(60, 30), (75, 0)])
+def test_each_player_gets_60_cards_of_150_or_all_as_an_option(deal, unused):
+    m = game().new_match(2, seed=4, options={"deal": deal} if deal != 60 else None)
+    assert len(m.game.cards) == 150
+    assert [len(m.zone("deck", p)) + len(m.zone("hand", p)) for p in (0, 1)] == [deal, deal]
+    assert len(m.zone("unused")) == unused
+
+
+def test_five_cards_20_life_and_10_points_each_and_a_random_first_player():
+    firsts = set()
+    for seed in range(12):
+        m = game().new_match(2, seed=seed)
+        assert [len(m.zone("hand", p)) for p in (0, 1)][1 - m.current] == 5
+        assert [m.pvars[p]["life"] for p in (0, 1)] == [20, 20]
+        firsts.add(m.current)
+    assert firsts == {0, 1}
+
+
+def test_the_draw_phase_draws_one_and_gains_one_point_up_to_10():
+    top = plain(5)
+    m = table(phase="draw", decks={0: [top] + cheap(3)}, points={0: 6})
+    assert names_in(m, "hand", 0) == [top] and m.pvars[0]["points"] == 7
+    m = table(phase="draw", points={0: 10})
+    assert m.pvars[0]["points"] == 10
+
+
+def test_who_must_draw_from_an_empty_deck_loses():
+    m = table(phase="draw", decks={0: []})
+    assert m.result()["winners"] == [1] and m.result()["reason"] == "抽牌時牌庫已無牌可抽"
+
+
+# ---- summoning --------------------------------------------------------------------
+def test_summoning_pays_the_cost_and_takes_a_chosen_free_place():
+    a, b = cheap(2)
+    m = table(hands={0: [a, b]}, rows={0: [(plain(4), 3)]}, points={0: 5})
+    act(m, "summon", a)
+    assert sorted(x.number for x in m.legal_actions()) == [1, 2, 4, 5, 6, 7, 8, 9, 10]
+    act(m, "place", number=7)
+    assert place_of(m, a) == 7 and m.pvars[0]["points"] == 5 - prop(a, "cost")
+    summon(m, b, 1)                                   # any number a turn, while points last
+    assert names_in(m, "row", 0)[-2:] == [a, b] and stat(m, b) == (prop(b, "attack"), prop(b, "health"))
+
+
+def test_a_hero_costing_more_than_the_points_left_cannot_be_summoned():
+    dear = plain(cost=lambda c: c >= 5)
+    m = table(hands={0: [dear]}, points={0: prop(dear, "cost") - 1})
+    assert "summon " + dear not in legal(m)
+
+
+def test_at_most_ten_heroes_on_a_row():
+    row = [(plain(i), i + 1) for i in range(10)]
+    extra = plain(10)
+    m = table(rows={0: row}, hands={0: [extra]}, points={0: 10})
+    assert not any(x.startswith("summon") for x in legal(m))
+
+
+# ---- discards ---------------------------------------------------------------------
+def test_forced_discard_down_to_five_one_point_each_usable_next_turn():
+    dear = [plain(i, cost=lambda c: c >= 6) for i in range(7)]
+    m = table(hands={0: dear}, points={0: 2})
+    assert m.decision.choice == "shed"
+    act(m, "card", dear[0])
+    act(m, "card", dear[1])
+    assert len(names_in(m, "hand", 0)) == 5 and names_in(m, "removed") == dear[:2]
+    assert m.pvars[0]["points"] == 2 and m.pvars[0]["pending"] == 2     # not this turn
+    act(m, "end")
+    act(m, "end")                                                       # battle: nothing to do
+    assert m.pvars[0]["points"] == 4 and m.current == 1
+
+
+def test_voluntary_discard_of_one_card_gains_its_cost_next_turn():
+    a, b = plain(0, cost=lambda c: c >= 4), plain(1, cost=lambda c: c >= 4)
+    m = table(hands={0: [a, b]}, points={0: 3})
+    act(m, "discard", a)
+    assert names_in(m, "removed") == [a] and m.pvars[0]["points"] == 3
+    assert not any(x.startswith("discard") for x in legal(m))        # one a turn
+    act(m, "end")
+    act(m, "end")
+    assert m.pvars[0]["points"] == min(10, 3 + prop(a, "cost"))
+
+
+def test_no_voluntary_discard_with_more_than_five_cards():
+    m = table(hands={0: cheap(6)}, points={0: 10})
+    assert not any(x.startswith("discard") for x in legal(m))
+
+
+def test_ending_the_phase_with_more_than_five_cards_discards_down_to_five():
+    m = table(hands={0: cheap(7)}, points={0: 10})
+    act(m, "end")
+    act(m, "card", names_in(m, "hand", 0)[0])
+    act(m, "card", names_in(m, "hand", 0)[0])
+    assert len(names_in(m, "hand", 0)) == 5 and m.pvars[0]["pending"] == 2
+
+
+# ---- attacks ----------------------------------------------------------------------
+def test_a_hero_summoned_this_turn_waits_until_the_next_turn():
+    new, old = plain(0), plain(1)
+    m = table(rows={0: [(new, 1, {"入場": 3}), (old, 2)]}, phase="battle", round=3)
+    assert legal(m) == ["hero " + old, "end"]
+
+
+def test_the_seeds_example_4_3_attacks_2_2():
+    """A(4/3) attacks B(2/2): A ends 4/1, B at 0 goes to the graveyard."""
+    a, b = plain(0), plain(1)
+    m = table(rows={0: [(a, 1, {"攻擊": 4, "氣血": 3})], 1: [(b, 5, {"攻擊": 2, "氣血": 2})]},
+              phase="battle")
+    attack(m, a, b)
+    assert stat(m, a) == (4, 1)
+    assert names_in(m, "grave", 1) == [b] and names_in(m, "row", 1) == []
+    assert life(m, 1) == 20                                 # the row was not empty
+
+
+def test_several_heroes_on_one_target_in_the_chosen_order():
+    a, b, t = plain(0), plain(1), plain(2)
+    m = table(rows={0: [(a, 1, {"攻擊": 2, "氣血": 5}), (b, 2, {"攻擊": 2, "氣血": 5})],
+                    1: [(t, 1, {"攻擊": 3, "氣血": 4})]}, phase="battle")
+    attack(m, b, t)
+    assert stat(m, t) == (3, 2) and stat(m, b) == (2, 2)
+    attack(m, a, t)
+    assert names_in(m, "grave", 1) == [t] and stat(m, a) == (2, 2)
+
+
+def test_with_heroes_on_the_row_the_player_cannot_be_hit_and_with_none_takes_the_blow():
+    a, t = plain(0), plain(1)
+    m = table(rows={0: [(a, 1, {"攻擊": 3, "氣血": 9})], 1: [(t, 1, {"攻擊": 0, "氣血": 1})]},
+              phase="battle")
+    assert m.decision.choice == "attack"
+    attack(m, a, t)
+    assert life(m, 1) == 20
+    m = table(rows={0: [(a, 1, {"攻擊": 3})]}, phase="battle")
+    attack(m, a)                                             # the row is empty: no target asked
+    assert life(m, 1) == 17 and m.decision.choice == "attack"
+
+
+def test_one_attack_a_turn_for_each_hero():
+    a = plain(0)
+    m = table(rows={0: [(a, 1, {"攻擊": 1})]}, phase="battle")
+    attack(m, a)
+    assert legal(m) == ["end"]
+
+
+def test_a_player_at_zero_life_loses_at_once():
+    a = plain(0)
+    m = table(rows={0: [(a, 1, {"攻擊": 5})]}, phase="battle", life={1: 5})
+    attack(m, a)
+    assert m.result()["winners"] == [0] and m.result()["reason"] == "生命力歸0"
+
+
+def test_a_hero_keeps_its_place_and_leaves_a_gap():
+    a, b, c = plain(0), plain(1), plain(2)
+    m = table(rows={0: [(a, 1), (b, 2, {"氣血": 1}), (c, 3)], 1: [(plain(3), 1, {"攻擊": 5})]},
+              current=1, phase="battle")
+    attack(m, plain(3), b)
+    assert names_in(m, "grave", 0) == [b]
+    assert (place_of(m, a), place_of(m, c)) == (1, 3)      # nobody moves into the gap
+
+
+def test_turns_alternate_and_what_lasts_a_turn_ends():
+    m = table(phase="end", rows={0: [(plain(0), 1, {"臨時": 2, "出手": 1})]})
+    assert m.current == 1 and m.cvars["臨時"][m.zone("row", 0).cards[0].id] == 0
