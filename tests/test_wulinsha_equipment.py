@@ -164,13 +164,31 @@ def test_dagoubang_no_follow_up_when_the_sha_hits():
 
 
 def test_jiujiebian_two_hand_cards_used_as_sha():
-    """九节鞭: two hand cards used as one 杀 (the phase's one 杀)."""
-    m = table(5, hands={0: ["包子 ♥3", "闪 ♦2", "杀 ♠7"]}, equips={0: ["九节鞭 ♠Q"]})
+    """九节鞭: two hand cards used as one 杀."""
+    m = table(5, hands={0: ["包子 ♥3", "闪 ♦2"]}, equips={0: ["九节鞭 ♠Q"]})
     act(m, "九节鞭", ["包子 ♥3", "闪 ♦2"])
     act(m, "player", player=3)                         # distance 2, range 3
     assert neili(m, 3) == 3
     assert sorted(cards_in(m, "discard")) == ["包子 ♥3", "闪 ♦2"]
-    assert not can(m, "use", ["杀 ♠7"])
+
+
+def test_jiujiebian_a_converted_sha_is_outside_the_one_sha_limit():
+    """每个出牌阶段仅限使用一张非转化的【杀】 (reading: converted 杀 are not
+    limited): after the one 杀, 九节鞭 still converts, again and again; and a
+    converted 杀 does not use up the one 杀."""
+    m = table(5, hands={0: ["杀 ♠7", "包子 ♥3", "闪 ♦2", "闪 ♦3", "闪 ♦4", "杀 ♠8"]}, equips={0: ["九节鞭 ♠Q"]})
+    use(m, "杀 ♠7", 1)
+    assert not can(m, "use", ["杀 ♠8"])
+    act(m, "九节鞭", ["包子 ♥3", "闪 ♦2"])
+    act(m, "player", player=1)
+    act(m, "九节鞭", ["闪 ♦3", "闪 ♦4"])
+    act(m, "player", player=1)
+    assert neili(m, 1) == 1 and not can(m, "use", ["杀 ♠8"])
+    m = table(5, hands={0: ["包子 ♥3", "闪 ♦2", "杀 ♠8"]}, equips={0: ["九节鞭 ♠Q"]})
+    act(m, "九节鞭", ["包子 ♥3", "闪 ♦2"])
+    act(m, "player", player=1)
+    use(m, "杀 ♠8", 1)
+    assert neili(m, 1) == 2
 
 
 def test_jiujiebian_two_hand_cards_played_as_sha():
