@@ -310,3 +310,12 @@ def test_dianxue_not_on_oneself():
     m = table(5, hands={0: ["点穴 ♠6"]})
     act(m, "use", "点穴 ♠6")
     assert targets(m) == {1, 2, 3, 4}                # any other player, at any distance
+
+
+def test_yihuajiemu_the_holder_who_has_a_sha_may_use_it_on_the_victim():
+    m = table(4, hands={0: ["移花接木 ♣Q"], 1: ["杀 ♠7"]}, equips={1: ["倚天剑 ♠6"]})
+    use(m, "移花接木 ♣Q", 1)
+    act(m, "player", player=3)                     # distance 2 from seat 1, range 2
+    assert (m.decision.choice, m.decision.player) == ("respond", 1)
+    act(m, "card", "杀 ♠7")
+    assert neili(m, 3) == 3 and cards_in(m, "weapon", 1) == ["倚天剑 ♠6"] and cards_in(m, "hand", 0) == []

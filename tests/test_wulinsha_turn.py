@@ -2,6 +2,7 @@
 set up and checked: the turn order and its six phases, drawing, the
 judgement area, the deck running out, death, distance and range, the five
 damage timings, losing 内力, a 限定技, events and responses, the end.
+(拼点 and 翻面 are with the other glossary terms: test_wulinsha_glossary.py.)
 
 Seats of the default 5-player table: 0 盟主, 1 护卫, 2 刺客, 3 刺客, 4 奸细;
 from seat 0, seats 1 and 4 are at distance 1, seats 2 and 3 at distance 2.
@@ -177,6 +178,22 @@ def test_killing_a_cike_draws_three_whoever_the_killer():
     use(m, "杀 ♠7", 3)
     pass_until(m, "play")
     assert hand(m, 2) == ["闪 ♦2", "闪 ♦3", "闪 ♦4"]
+
+
+def test_a_death_without_a_source_rewards_nobody():
+    """失去内力 has no source: a 刺客 dying of 走火入魔 gives nobody three cards."""
+    m = table(5, phase="judge", current=2, judging={2: ["走火入魔 ♠A"]}, neili={2: 3},
+              deck=["杀 ♠7", "闪 ♦2", "闪 ♦3", "闪 ♦4", "闪 ♦5"], vars={"turns": 5})
+    pass_until(m, "play")
+    assert 2 not in m.players and m.current == 3
+    assert sum(len(hand(m, p)) for p in range(5)) == 2          # only seat 3's draw
+
+
+def test_used_and_discarded_cards_lie_face_up():
+    """弃牌堆里的牌全部正面朝上: every player sees the discard pile."""
+    m = table(5, hands={0: ["杀 ♠7"]})
+    use(m, "杀 ♠7", 1)
+    assert m.view(3)["zones"]["discard"]["cards"] == ["杀 ♠7"]
 
 
 def test_only_the_mengzhu_is_punished_for_killing_a_huwei():
