@@ -361,6 +361,20 @@ def test_dugu_lost_no_attack():
     assert not can(m, "use", ["杀 ♠7"])
 
 
+def test_dugu_lost_no_attack_whatever_the_equipment():
+    """本回合你不能使用【杀】: neither 峨眉刺 (unlimited 杀) nor 九节鞭 (two cards
+    as 杀) gives the loser a 杀 (侠客技能 > 游戏牌效果)."""
+    for weapon, option, cards in (("峨眉刺 ♣A", "use", ["杀 ♠7"]), ("九节鞭 ♠Q", "九节鞭", ["杀 ♠7", "闪 ♦3"])):
+        m = table(5, heroes={0: "令狐少侠"}, hands={0: ["杀 ♣2", "杀 ♠7", "闪 ♦3"], 1: ["杀 ♦K"]},
+                  equips={0: [weapon]})
+        assert can(m, option, cards)
+        act(m, "独孤")
+        act(m, "player", player=1)
+        act(m, "card", ["杀 ♣2"])
+        act(m, "card", ["杀 ♦K"])
+        assert not can(m, option, cards), weapon
+
+
 # ============================================================ 段公子 =====
 
 def test_liumai_red_judge_attacks_anyone_uncounted():

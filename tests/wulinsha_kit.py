@@ -44,7 +44,7 @@ def table(players: int = 5, *, roles: list[str] | None = None, heroes: dict | No
           phase: str = "play", out: list[int] | None = None, player_vars: dict | None = None,
           options: dict | None = None, rules: rulekit.Game | None = None,
           vars: dict | None = None, auto_pass: bool = True,
-          zones: dict | None = None) -> rulekit.Match:
+          zones: dict | None = None, seed: int = 0) -> rulekit.Match:
     """A match at ``phase`` of ``current``'s turn (see sanguosha_kit.table).
 
     ``heroes``: seat -> hero name (seats without one have no skills).
@@ -52,7 +52,9 @@ def table(players: int = 5, *, roles: list[str] | None = None, heroes: dict | No
     card's ``slot``).  ``judging``: seat -> the cards of the judgement area,
     the first placed first.  ``neili`` / ``max_neili``: seat -> 内力 and
     内力上限 (default 4; the maximum defaults to at least the 内力).  ``zones``:
-    any other zone, "<zone>(<seat>)" or "<zone>" -> card names, top first."""
+    any other zone, "<zone>(<seat>)" or "<zone>" -> card names, top first.
+    ``seed``: the match's random seed (what a random pick, e.g. a hand card
+    taken unseen, falls on)."""
     g = rules or game()
     roles = roles or ROLES[players]
     extra_zones = zones
@@ -68,7 +70,7 @@ def table(players: int = 5, *, roles: list[str] | None = None, heroes: dict | No
                  "skills": _skills(g, (heroes or {}).get(p), roles[p]) if p not in (out or []) else []}
         pv[p].update((player_vars or {}).get(p, {}))
     return prepare(g, players, zones=zones, vars=vars, player_vars=pv, current=current, phase=phase,
-                   options=options, out=out, auto_pass=auto_pass)
+                   options=options, out=out, auto_pass=auto_pass, seed=seed)
 
 
 def _skills(g: rulekit.Game, hero: str | None, role: str) -> list[str]:
