@@ -91,13 +91,33 @@ class ChoicesBuilder:
                 self.err(path + ("same",), f"no card has a property '{same}'",
                          "a card property: " + ", ".join(sorted(card_props)), suggest(same, card_props))
             return OptionDef(o["name"], "cards", lo, hi, same, o.get("doc", ""))
-        if "player" in o or "number" in o:
-            return OptionDef(o["name"], "player" if "player" in o else "number", doc=o.get("doc", ""))
+        if "number" in o:
+            numbers = self._numbers(o, path)
+            ranges[i] = numbers
+            return OptionDef(o["name"], "number", doc=o.get("doc", ""), numbers=numbers)
+        if "range" in o:
+            self.err(path + ("range",), "'range' only applies to an option that picks a number",
+                     "number: EXPR in the same option", key=True)
+        if "player" in o:
+            return OptionDef(o["name"], "player", doc=o.get("doc", ""))
         for extra in ("from", "require", "same", "where"):
             if extra in o:
                 self.err(path + (extra,), f"'{extra}' only applies to an option that picks cards",
                          "cards: N (or player: ... / number: ...) in the same option", key=True)
         return OptionDef(o["name"], "plain", doc=o.get("doc", ""))
+
+    def _numbers(self, o: dict, path: tuple) -> tuple[int, int]:
+        """(lowest, highest) of a number option's declared ``range``."""
+        if "range" not in o:
+            self.err(path, f"option '{o['name']}' picks a number but does not say which can come",
+                     "range: LOW..HIGH beside number:, e.g. range: 1..10",
+                     "learning environments give each number its own action from the range")
+            return 0, 0
+        lo, hi = (int(x) for x in str(o["range"]).split("..", 1))
+        if lo > hi or hi - lo >= MAX_CARDS:
+            self.err(path + ("range",), f"number range '{o['range']}' is empty or too wide",
+                     f"LOW..HIGH with LOW <= HIGH and at most {MAX_CARDS:,} numbers")
+        return lo, hi
 
     @staticmethod
     def _all_parsed(parsed: dict) -> bool:

@@ -75,11 +75,12 @@ class OptionDef:
     ``enumerate`` function; this record describes the option for tools."""
 
     name: str
-    kind: str                      # "cards" | "player" | "plain"
+    kind: str                      # "cards" | "player" | "number" | "plain"
     min_cards: int = 0
     max_cards: int = 0
     same: str | None = None
     doc: str = ""
+    numbers: tuple[int, int] | None = None   # a number option: the lowest and highest it gives
 
 
 @attrs.frozen

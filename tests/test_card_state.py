@@ -152,3 +152,13 @@ def test_card_state_of_something_not_a_card_is_a_rule_error(tmp_path):
 def test_an_undeclared_card_variable_is_refused_with_a_suggestion(tmp_path):
     with pytest.raises(rulekit.RuleFileError, match="healht"):
         rulekit.load_game(_rows_with(tmp_path, "      c.health = c.toughness", "      c.healht = c.toughness"))
+
+
+def test_a_number_option_declares_its_range(tmp_path):
+    with pytest.raises(rulekit.RuleFileError, match="picks a number but does not say which can come"):
+        rulekit.load_game(_rows_with(tmp_path, ', range: 1..5', ''))
+    game = rulekit.load_game(_rows_with(tmp_path, 'range: 1..5', 'range: 1..4'))
+    assert game.choices["place"].options[0].numbers == (1, 4)
+    m = table(game)
+    with pytest.raises(rulekit.RuleRuntimeError, match="option 'place' offers 5, outside its declared range 1..4"):
+        do(m, "summon", "Wolf")

@@ -41,7 +41,8 @@ def _prompt_pieces(prompt: str, params: tuple) -> tuple[str, tuple]:
 class ChoicesMixin:
     def choice(self, cname: str, spec: dict, parsed: dict, rule: str, ranges: dict) -> None:
         """The enumerator ``O_i(m)``: the Decision with every legal action, or
-        None.  ``ranges[i]`` is (fewest, most) cards for card options."""
+        None.  ``ranges[i]`` is (fewest, most) cards for card options, the
+        (lowest, highest) number for number options."""
         params = self.names.choice_params.get(cname, ())
         self._begin(self.choice_fn[cname], params, rule, set())
         self.pools = {}
@@ -61,6 +62,10 @@ class ChoicesMixin:
                 src = self._seq(trees[kind])
                 self.emit(depth, f"for L_it in {src}:")
                 act = self._action_table(kind, opt["name"])
+                if kind == "number":       # the declared range holds every number offered
+                    lo, hi = ranges[i]
+                    self.emit(depth + 1, f"if type(L_it) is not _int or not {lo} <= L_it <= {hi}: "
+                                         f"_bad_number({opt['name']!r}, L_it, {lo}, {hi}, {rule!r})")
                 if "where" in trees:
                     self.emit(depth + 1, f"if {self.expr(trees['where'], extra={'it'})[0]}:")
                     self.emit(depth + 2, f"out.append({act}[L_it])")
