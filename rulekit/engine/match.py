@@ -28,6 +28,7 @@ from typing import Any, Iterable
 
 from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded
 from ..model import Card, Game
+from . import copies
 from .runtime import Action, Decision, GameOver, Zone
 
 DEFAULT_STEP_BUDGET = 1_000_000
@@ -153,11 +154,13 @@ class Match:
                  "_prepared",
                  "_seats_from", "cards", "budget", "steps", "gz", "pz", "_limits", "loc", "vars",
                  "pvars", "cvars", "chosen", "dirty", "current", "next_player", "phase", "turn", "log",
-                 "actions", "_result", "decision", "_flow", "_send", "auto_pass", "__weakref__")
+                 "actions", "_result", "decision", "_flow", "_send", "auto_pass", "copyable", "_ckpt",
+                 "__weakref__")
 
     def __init__(self, game: Game, players: int, seed: int = 0, *,
                  step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict | None = None,
-                 options: dict | None = None, auto_pass: bool = False):
+                 options: dict | None = None, auto_pass: bool = False, copyable: bool = False,
+                 _start: bool = True):
         if type(players) is not int or not game.min_players <= players <= game.max_players:
             raise ValueError(
                 f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
@@ -171,6 +174,11 @@ class Match:
         #: nobody watches the others' decisions (see README, "Response
         #: windows ask everyone they name").  Off by default.
         self.auto_pass = auto_pass
+        #: record a checkpoint as each phase begins, so that ``clone`` costs the
+        #: state and part of a turn, not the whole history (see ``copies``);
+        #: set by the first ``clone`` too.  Off by default: simulations never copy.
+        self.copyable = copyable
+        self._ckpt: copies.Checkpoint | None = None
         self.options = game.match_options(options) if (options or game.options) else {}
         self.rng = random.Random(seed)
         self.players = list(range(players))    # players still in the game, in seat order
@@ -182,16 +190,17 @@ class Match:
         self.budget = step_budget
         self.steps = 0
         self.gz, self.pz, self._limits = _new_zones(game, players)
-        box = self.gz[0]
-        box.cards = list(game.cards)
-        self.loc: list[Zone] = [box] * len(game.cards)
-        copy_vars, copy_pvars = _copies(game)
-        self.vars: dict[str, Any] = copy_vars(game.vars)
-        self.pvars: list[dict[str, Any]] = [copy_pvars(game.player_vars) for _ in range(players)]
-        #: card variable -> its value for each card, by card id
-        self.cvars: dict[str, list] = {
-            k: ([list(v) for _ in game.cards] if type(v) is list else [v] * len(game.cards))
-            for k, v in game.card_vars.items()}
+        if _start:                # (a copy's cards and variables come from its checkpoint)
+            box = self.gz[0]
+            box.cards = list(game.cards)
+            self.loc: list[Zone] = [box] * len(game.cards)
+            copy_vars, copy_pvars = _copies(game)
+            self.vars: dict[str, Any] = copy_vars(game.vars)
+            self.pvars: list[dict[str, Any]] = [copy_pvars(game.player_vars) for _ in range(players)]
+            #: card variable -> its value for each card, by card id
+            self.cvars: dict[str, list] = {
+                k: ([list(v) for _ in game.cards] if type(v) is list else [v] * len(game.cards))
+                for k, v in game.card_vars.items()}
         self.chosen: dict = {}
         # a variable declared with reset: has been written since its last reset
         self.dirty = {"turn": False, "phase": False}
@@ -207,6 +216,8 @@ class Match:
         #: only by the match itself.  A plain attribute, not a property: a
         #: driver reads it once per decision, millions of times.
         self.decision: Decision | None = None
+        if not _start:            # a copy: its state and flow come from a checkpoint
+            return
         self._flow = self._run(prepared)
         self._send = self._flow.send
         self._resume(None)
@@ -738,10 +749,53 @@ class Match:
             m.apply(Action.from_json(a))
         return m
 
+    def resample(self, player: int, rng: random.Random | None = None) -> "Match":
+        """A copy in which what ``player`` cannot know — others' unseen hand
+        cards, the order of hidden piles, others' secret variables, future
+        shuffles — is dealt again at random, consistently with everything
+        ``player`` has seen: for search over hidden information (see
+        :mod:`rulekit.engine.resample`)."""
+        from .resample import resample
+
+        if type(player) is not int or not 0 <= player < self.n:
+            raise ValueError(f"resample needs a seat from 0 to {self.n - 1}, not {player!r}")
+        return resample(self, player, rng if rng is not None else random.Random())
+
+    def checkpoint(self, phase: int) -> None:
+        """Called by the flow as each phase begins while ``copyable``: a copy
+        resumes the turn at that phase (the flow's first phase ``-1 - phase``)."""
+        ck = self._ckpt
+        if ck is not None and ck.turn == self.turn and ck.actions_len == len(self.actions):
+            return                 # nothing decided since: the one there is serves
+        self._ckpt = copies.take(self, -1 - phase)
+
     def clone(self) -> "Match":
-        """An independent copy in the same state (by replaying the actions)."""
-        m = Match(self.game, **self._spec())
-        for a in self.actions:
+        """An independent copy in the same state.  From the checkpoint of the
+        current turn when there is one (see :mod:`rulekit.engine.copies`):
+        the state is copied and only this turn's decisions are played again.
+        Otherwise (the first copy of a match not started ``copyable``, or
+        one still in its setup) every decision is played again, and from
+        then on the match records checkpoints."""
+        ck = self._ckpt
+        self.copyable = True
+        if ck is None or not self.game.flow.is_gen:
+            m = Match(self.game, **self._spec(), copyable=True)
+            for a in self.actions:
+                m.apply(a)
+            self._ckpt = m._ckpt       # the same data as this match's own phase began
+            m.copyable = False
+            return m
+        # A copy records no checkpoints of its own (search plays copies out
+        # by the thousand); it keeps the one it was made from, which serves
+        # for copies of it too, and records from its first clone() on.
+        m = Match(self.game, **self._spec(), _start=False)
+        copies.restore(m, ck, self.log, self.actions)
+        m._ckpt = ck
+        turns = self.game.flow.run(m, ck.first_phase)
+        m._flow = turns
+        m._send = turns.send
+        m._resume(None)
+        for a in self.actions[ck.actions_len:]:
             m.apply(a)
         return m
 

@@ -389,17 +389,24 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.fn.hoist.update(("V", "GZ", "PZ", "CH"))
         count = len(phases)
         e = self.emit
+        # A negative first phase -1-i resumes a turn at phase i (a copy made
+        # from a checkpoint): the turn has begun already.
+        e(1, "L_resume = L_first_phase < 0")
+        e(1, "if L_resume: L_first_phase = -1 - L_first_phase")
         e(1, "while True:")
+        e(2, "if L_resume:")
+        e(3, "L_resume = False")
+        e(2, "else:")
         # One step per turn, not per phase: a turn that never stops deciding
         # nothing is caught here, a phase loop by its goto, a loop by its own
         # steps; over budget, the last phase that ran is named.
-        e(2, "m.steps += 1")
-        e(2, "if m.steps > m.budget: m.over_budget()")
-        e(2, "m.turn += 1")
-        e(2, "m.next_player = None")
-        e(2, "m.log.append(('turn', m.current))")
+        e(3, "m.steps += 1")
+        e(3, "if m.steps > m.budget: m.over_budget()")
+        e(3, "m.turn += 1")
+        e(3, "m.next_player = None")
+        e(3, "m.log.append(('turn', m.current))")
         if self.resets[0]:
-            e(2, "m.reset_vars('turn')")
+            e(3, "m.reset_vars('turn')")
         e(2, "ph = L_first_phase")
         e(2, "L_first_phase = 0")
         e(2, f"while ph < {count}:")
@@ -408,6 +415,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
             # 'if', not 'elif': a phase that ends with ph = i + 1 runs straight
             # into the next one, without going round the loop again
             e(4, f"if ph == {i}:")
+            # a match that may be copied notes its data as each phase begins
+            e(5, f"if m.copyable: m.checkpoint({i})")
             e(5, f"m.phase = {name!r}")
             if self.resets[1]:
                 e(5, "m.reset_vars('phase')")

@@ -1,0 +1,97 @@
+"""Copies of a match at the cost of its state, not of its history.
+
+A match waits for a decision inside a stack of Python generators (the
+compiled effects), and a suspended generator cannot be copied.  Between
+turns, though, nothing is suspended: the whole match is its data.  So a
+match that is asked to copy itself (``Match.clone``, search, learning
+environments) records a checkpoint of that data as each phase begins (a
+phase's effect text starts with nothing suspended either), and a copy is
+made from the last checkpoint: the data is copied, the turn is resumed at
+that phase, and only the decisions since are played again to rebuild the
+suspended stack.  A copy therefore costs the state plus part of a turn,
+whatever the length of the match; the match's own speed is unchanged until
+it is first copied (recording is off until then).  Any earlier checkpoint
+would do as well, only slower: a copy keeps the one it was made from.
+
+What the checkpoint holds is every field of the match that the rules change:
+the cards of every zone, the variables of the match, the players and the
+cards, the answers kept for effect text, the random generator's state, whose
+turn and which phase, the step count, and how long the log and the list of
+actions were.  The log's entries and the actions are never changed once
+written, so a copy shares them up to the checkpoint and appends its own.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .match import Match
+
+
+class Checkpoint(NamedTuple):
+    """A match's data as a phase began (see the module's docstring)."""
+
+    zones: tuple[list, ...]           # the cards of every live zone, in all_zones() order
+    limits: tuple[int, ...]           # each zone's card limit, once worked out
+    vars: dict[str, Any]
+    pvars: tuple[dict[str, Any], ...]
+    cvars: dict[str, list]
+    chosen: dict
+    dirty: dict
+    rng: tuple
+    players: list[int]
+    out: list[bool]
+    current: int
+    next_player: int | None
+    phase: str | None
+    turn: int
+    steps: int
+    first_phase: int                  # the flow's first phase: -1 - i resumes the turn at phase i
+    log_len: int
+    actions_len: int
+
+
+def _list_copy(values: dict) -> dict:
+    """A variables dict whose list values are copied too (effect text makes
+    new lists when it changes one, but a restore must not share them with a
+    checkpoint that is restored again)."""
+    return {k: (list(v) if type(v) is list else v) for k, v in values.items()}
+
+
+def take(m: "Match", first_phase: int) -> Checkpoint:
+    zones = tuple(m.all_zones())
+    return Checkpoint(
+        zones=tuple(list(z.cards) for z in zones), limits=tuple(z.lim for z in zones),
+        vars=_list_copy(m.vars), pvars=tuple(_list_copy(pv) for pv in m.pvars),
+        cvars={k: [list(x) if type(x) is list else x for x in v] for k, v in m.cvars.items()},
+        chosen=dict(m.chosen), dirty=dict(m.dirty), rng=m.rng.getstate(),
+        players=list(m.players), out=list(m.out), current=m.current, next_player=m.next_player,
+        phase=m.phase, turn=m.turn, steps=m.steps, first_phase=first_phase,
+        log_len=len(m.log), actions_len=len(m.actions))
+
+
+def restore(m: "Match", ck: Checkpoint, log: list, actions: list) -> None:
+    """Put ``ck`` into ``m``, a new match of the same game, players, seed and
+    options whose own flow has not started: its zones, variables and the rest
+    become the checkpoint's (copied, so the checkpoint can be used again), its
+    log and actions the first entries of ``log`` and ``actions``."""
+    loc = m.loc = [None] * len(m.cards)          # every card is in one of the zones
+    for zone, cards, lim in zip(m.all_zones(), ck.zones, ck.limits):
+        zone.cards = list(cards)
+        zone.lim = lim
+        for c in cards:
+            loc[c.id] = zone
+    m.vars = _list_copy(ck.vars)
+    m.pvars = [_list_copy(pv) for pv in ck.pvars]
+    m.cvars = {k: [list(x) if type(x) is list else x for x in v] for k, v in ck.cvars.items()}
+    m.chosen = dict(ck.chosen)
+    m.dirty = dict(ck.dirty)
+    m.rng.setstate(ck.rng)
+    m.players = list(ck.players)
+    m.out = list(ck.out)
+    m._pos = None
+    m._seats_from = {}
+    m.current, m.next_player, m.phase = ck.current, ck.next_player, ck.phase
+    m.turn, m.steps = ck.turn, ck.steps
+    m.log = log[:ck.log_len]
+    m.actions = actions[:ck.actions_len]

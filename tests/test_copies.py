@@ -1,0 +1,201 @@
+"""Copies at the cost of the state, and hidden-information sampling.
+
+``clone()`` restarts the current turn from the checkpoint taken as it began
+and plays only that turn's decisions again; ``resample(player, rng)`` deals
+again what the player cannot know.  Both are checked on every game file:
+a copy behaves exactly as the match it copies, a sample looks the same to
+the player, conserves the cards, and puts each unknown card in every place
+it could be."""
+from __future__ import annotations
+
+import json
+import random
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from game_files import game_files, game_id
+from rulekit.testing import check_conservation, prepare
+
+FILES = game_files()
+ROWS = Path(__file__).parent / "games" / "rows.yaml"
+
+
+def _players(g: rulekit.Game) -> int:
+    return min(g.max_players, max(g.min_players, 5))
+
+
+def _walk(m: rulekit.Match, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if m.decision is None:
+            return
+        m.apply(rng.randrange(len(m.decision.options)))
+
+
+def _state(m: rulekit.Match) -> tuple:
+    return (m.log_json(), [list(z.cards) for z in m.all_zones()], m.pvars, m.vars, m.cvars,
+            m.decision, m.result())
+
+
+@pytest.mark.parametrize("path", FILES, ids=game_id)
+def test_a_copy_continues_exactly_as_the_match(path):
+    g = rulekit.load_game(path)
+    for seed in range(3):
+        m = g.new_match(_players(g), seed=seed)
+        rng = random.Random(seed)
+        copies = []
+        while m.decision is not None and len(m.actions) < 400:
+            if rng.random() < 0.08:
+                copies.append((m.clone(), len(m.actions)))
+            m.apply(rng.randrange(len(m.decision.options)))
+        for c, at in copies:
+            for a in m.actions[at:]:
+                c.apply(a)
+            assert _state(c) == _state(m)
+
+
+def test_a_copy_plays_again_only_the_current_turn(monkeypatch):
+    g = rulekit.load_game(ROOT_GAMES / "sanguosha")
+    m = g.new_match(8, seed=3, copyable=True)
+    _walk(m, random.Random(1), 600)
+    since_turn = len(m.actions) - m._ckpt.actions_len
+    applied = []
+    real_apply = rulekit.Match.apply
+    monkeypatch.setattr(rulekit.Match, "apply", lambda self, a: (applied.append(a), real_apply(self, a)))
+    c = m.clone()
+    assert len(applied) == since_turn < len(m.actions) // 10
+    assert _state(c) == _state(m)
+
+
+def test_a_match_not_started_copyable_replays_once_then_copies_from_its_checkpoint(monkeypatch):
+    g = rulekit.load_game(ROWS)
+    m = g.new_match(2, seed=4)
+    _walk(m, random.Random(2), 9)
+    first = m.clone()                     # played again from the start, and now recording
+    assert m.copyable and m._ckpt is not None and _state(first) == _state(m)
+    applied = []
+    real_apply = rulekit.Match.apply
+    monkeypatch.setattr(rulekit.Match, "apply", lambda self, a: (applied.append(a), real_apply(self, a)))
+    again = m.clone()
+    assert len(applied) == len(m.actions) - m._ckpt.actions_len and _state(again) == _state(m)
+
+
+ROOT_GAMES = Path(__file__).resolve().parents[1] / "games"
+
+
+# ---- resample -----------------------------------------------------------------------
+@pytest.mark.parametrize("path", FILES, ids=game_id)
+def test_a_sample_looks_the_same_to_the_player_and_plays_on(path):
+    g = rulekit.load_game(path)
+    for seed in range(2):
+        m = g.new_match(_players(g), seed=seed)
+        _walk(m, random.Random(seed), 60 + 40 * seed)
+        if m.decision is None:
+            continue
+        seat = m.decision.player
+        seen = json.dumps(m.view(seat), ensure_ascii=False, sort_keys=True, default=str)
+        for k in range(8):
+            s = m.resample(seat, random.Random(k))
+            check_conservation(s)
+            assert json.dumps(s.view(seat), ensure_ascii=False, sort_keys=True, default=str) == seen
+            _walk(s, random.Random(k), 200)          # a sample is a match that plays on
+            check_conservation(s)
+
+
+def test_every_unknown_card_lands_in_every_place_it_could_be():
+    """Rows: player 1's hand and the deck are unknown to player 0 — each of
+    those cards is sometimes in the hand, sometimes in the deck; player 0's
+    own hand and the rows never change."""
+    g = rulekit.load_game(ROWS)
+    m = g.new_match(2, seed=1)
+    while m.decision.player != 0 or m.decision.choice != "play":
+        m.apply(0)
+    unknown = {c.name + str(c.id) for z in (m.zone("hand", 1), m.zone("deck")) for c in z.cards}
+    mine = list(m.zone("hand", 0).cards)
+    where = defaultdict(set)
+    rng = random.Random(7)
+    for _ in range(300):
+        s = m.resample(0, rng)
+        assert list(s.zone("hand", 0).cards) == mine
+        assert len(s.zone("hand", 1)) == len(m.zone("hand", 1))
+        for zone in ("deck", "hand(1)"):
+            z = s.zone("deck") if zone == "deck" else s.zone("hand", 1)
+            for c in z.cards:
+                where[c.name + str(c.id)].add(zone)
+    assert set(where) == unknown and all(v == {"deck", "hand(1)"} for v in where.values())
+
+
+GIVE = """\
+name: Give
+players: {min: 2, max: 2}
+cards:
+  - {name: C, count: 8}
+zones:
+  deck: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+choices:
+  give:
+    who: current
+    options:
+      - {name: card, cards: 1, from: hand(current)}
+      - {name: stop}
+setup: |
+  move box to deck
+  shuffle deck
+  for p in players:
+    move top(deck, 3) to hand(p)
+turn:
+  phases:
+    - name: main
+      effect: |
+        choose give
+        if give.option == "stop":
+          win "stopped"
+        move give.cards to hand((current + 1) % 2)
+"""
+
+
+def test_a_card_the_player_gave_away_stays_where_it_went(tmp_path):
+    path = tmp_path / "give.yaml"
+    path.write_text(GIVE, encoding="utf-8")
+    g = rulekit.load_game(path)
+    m = g.new_match(2, seed=3)
+    given = m.zone("hand", 0).cards[-1]
+    m.apply(next(a for a in m.legal_actions() if a.cards == (given.id,)))
+    rng = random.Random(1)
+    moved = set()
+    for _ in range(100):
+        s = m.resample(0, rng)
+        assert given in s.zone("hand", 1).cards          # player 0 saw it go there
+        moved |= {c.id for c in s.zone("hand", 1).cards} - {c.id for c in m.zone("hand", 1).cards}
+    assert moved                                          # the others did move
+
+
+def test_secret_roles_are_dealt_again_among_the_seats_that_hide_them():
+    g = rulekit.load_game(ROOT_GAMES / "sanguosha")
+    m = g.new_match(5, seed=2)
+    _walk(m, random.Random(3), 40)
+    seat = m.decision.player
+    roles = sorted(m.pvars[p]["role"] for p in range(5))
+    hidden = [p for p in range(5) if p != seat and not m.pvars[p]["role_shown"]]
+    got = defaultdict(set)
+    rng = random.Random(5)
+    for _ in range(200):
+        s = m.resample(seat, rng)
+        assert sorted(s.pvars[p]["role"] for p in range(5)) == roles
+        assert s.pvars[seat]["role"] == m.pvars[seat]["role"]
+        for p in range(5):
+            if p not in hidden:
+                assert s.pvars[p]["role"] == m.pvars[p]["role"]
+            got[p].add(s.pvars[p]["role"])
+    pool = {m.pvars[p]["role"] for p in hidden}
+    assert all(got[p] == pool for p in hidden)
+
+
+def test_resample_needs_a_seat():
+    g = rulekit.load_game(ROWS)
+    m = prepare(g, 2, zones={"hand(0)": ["Wolf"], "deck": ["Bear"]}, phase="main")
+    with pytest.raises(ValueError, match="resample needs a seat from 0 to 1"):
+        m.resample(2)
