@@ -74,3 +74,52 @@ def test_public_values_are_checked_like_any_expression():
     with pytest.raises(rulekit.RuleFileError) as err:
         rulekit.load_game_text(bad, "last_card.yaml")
     assert "dekc" in str(err.value) and f"last_card.yaml:{text.count(chr(10)) + 3}:" in str(err.value)
+
+
+DREW = """\
+name: Drew
+players: {min: 2, max: 2}
+cards:
+  - {name: C, count: 6}
+zones:
+  deck: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+  table: {}
+setup: |
+  move box to deck
+turn:
+  phases:
+    - name: main
+      effect: |
+        let c = top(deck)
+        move c to hand(current)
+        emit drew(player=current, cards=[c], left=size(deck))
+        move c to table
+        emit shown(card=c, zone=table)
+        win "done"
+"""
+
+
+def test_events_carry_their_fields_and_hide_what_the_viewer_cannot_see(tmp_path):
+    path = tmp_path / "drew.yaml"
+    path.write_text(DREW, encoding="utf-8")
+    m = rulekit.load_game(path).new_match(2)
+    drawn = m.zone("table").cards[0]
+    def emitted(viewer):
+        return [e for e in m.events(viewer) if e["event"] == "emit"]
+    assert emitted(0)[0] == {"event": "emit", "name": "drew",
+                             "fields": {"player": 0, "cards": [drawn.name], "left": 5}}
+    assert emitted(1)[0]["fields"] == {"player": 0, "cards": [None], "left": 5}   # in 0's hand
+    assert emitted(1)[1]["fields"] == {"card": drawn.name, "zone": "table"}      # then shown
+    assert emitted(1) == [e for e in m.view(1, since=0)["log"] if e["event"] == "emit"]
+    later = m.view(1, since=len(m.log) - 2)["log"]                               # a client catching up
+    assert [e for e in later if e["event"] == "emit"] == emitted(1)[1:]
+
+
+def test_a_damage_event_of_sanguosha_says_who_hit_whom_for_how_much():
+    from sanguosha_kit import table, use
+    m = table(4, hands={0: ["杀 ♠7"]}, hp={1: 4})
+    use(m, "杀 ♠7", 1)                             # 1 has no 闪: hit
+    hit = [e for e in m.events(2) if e["event"] == "emit" and e["name"] == "damaged"]
+    assert hit == [{"event": "emit", "name": "damaged", "fields": {
+        "target": 1, "amount": 1, "source": 0, "cards": ["杀 ♠7"], "reason": "杀"}}]

@@ -168,8 +168,19 @@ def event_line(ev: dict, who: Who) -> str:
     if kind == "eliminate":
         return f"{who(ev['player'])} is out of the game"
     if kind == "emit":
-        return f"event {ev['name']}"
+        fields = ev.get("fields") or {}
+        said = ", ".join(f"{k} {_said(v, who, k)}" for k, v in fields.items())
+        return f"event {ev['name']}" + (f": {said}" if said else "")
     return json.dumps(ev, ensure_ascii=False)
+
+
+def _said(v, who: Who, key: str) -> str:
+    """An event field for a person: hidden cards as "(hidden)", lists spaced."""
+    if v is None:
+        return "(hidden)" if key in ("card", "cards") else "none"
+    if isinstance(v, list):
+        return " ".join(_said(x, who, key) for x in v) or "none"
+    return fmt(v)
 
 
 def result_lines(match: Match, who: Who) -> list[str]:

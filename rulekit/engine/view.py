@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..model import Card
+from .runtime import Zone
+
 #: the viewer of the all-seeing view (``match.view(rulekit.ALL_SEEING)``):
 #: every card, every variable, the seed and every decision's options, for
 #: tools, tests and replays; never for a player
@@ -42,16 +45,50 @@ def _sources(src, n: int) -> list:
     return src if isinstance(src, list) else [src] * n
 
 
+def _field_value(v, shown: dict, viewer):
+    """An event's field as a viewer reads it: a card by name where the viewer
+    could see it at that moment (else None), a zone by name, a list item by
+    item, a number or text as it is."""
+    t = type(v)
+    if t is Card:
+        return v.name if viewer == ALL or shown.get(v.id) else None
+    if t is list or t is tuple:
+        return [_field_value(x, shown, viewer) for x in v]
+    if t is Zone:
+        return v.name
+    if v is None or t in (int, str, bool, float):
+        return v
+    if isinstance(v, dict):
+        return {str(k): _field_value(x, shown, viewer) for k, x in v.items()}
+    return str(v)
+
+
+def _visible_now(m, viewer, upto: int) -> dict:
+    """Card id -> whether ``viewer`` sees where its last move (before log
+    entry ``upto``) put it."""
+    shown: dict = {}
+    for ev in m.log[:upto]:
+        if ev[0] == "move":
+            vis = _zone_visible_to(ev[1].zdef, ev[1].owner, viewer)
+            for c in ev[2]:
+                shown[c.id] = vis
+    return shown
+
+
 def event_dicts(m, viewer=ALL, since: int = 0) -> list[dict]:
     """The log as dicts for ``viewer``, from entry ``since`` on (one dict per
     entry, so a client that has seen ``k`` events asks for ``since=k``)."""
     out = []
+    shown = {} if viewer == ALL else _visible_now(m, viewer, since)
     for i, ev in enumerate(m.log[since:], since):
         kind = ev[0]
         if kind == "move":
             _, dest, moved, src = ev
             srcs = _sources(src, len(moved))
             dest_vis = _zone_visible_to(dest.zdef, dest.owner, viewer)
+            if viewer != ALL:
+                for c in moved:
+                    shown[c.id] = dest_vis
             seen = [dest_vis or _zone_visible_to(z.zdef, z.owner, viewer) for z in srcs]
             out.append({"event": "move", "to": dest.name, "from": [z.name for z in srcs],
                         "cards": [c.name if v else None for c, v in zip(moved, seen)],
@@ -87,7 +124,10 @@ def event_dicts(m, viewer=ALL, since: int = 0) -> list[dict]:
         elif kind == "note":
             out.append({"event": "note", "text": ev[1]})
         elif kind == "event":
-            out.append({"event": "emit", "name": ev[1]})
+            d = {"event": "emit", "name": ev[1]}
+            if ev[2]:
+                d["fields"] = {k: _field_value(v, shown, viewer) for k, v in ev[2].items() if k != "name"}
+            out.append(d)
         elif kind == "eliminate":
             out.append({"event": "eliminate", "player": ev[1]})
         else:  # pragma: no cover - future event kinds are shown as they are

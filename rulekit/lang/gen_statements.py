@@ -329,11 +329,14 @@ class StatementsMixin:
         gen = event in self.deciding_events
         fields = [(str(k.children[0]), self.expr(k.children[1])[0])
                   for k in (kwargs_n.children if kwargs_n is not None else ())]
-        self.emit(depth, f"m.log.append(('event', {event!r}))")
         mine = [t for t in self.triggers if t["on"] == event]
-        if mine or as_tok is not None:
-            items = "".join(f", {k!r}: {v}" for k, v in fields)
+        items = "".join(f", {k!r}: {v}" for k, v in fields)
+        if mine or as_tok is not None or fields:
+            # the log keeps the event itself: its fields as the triggers leave them
             self.emit(depth, f"_ev = {{'name': {event!r}{items}}}")
+            self.emit(depth, f"m.log.append(('event', {event!r}, _ev))")
+        else:
+            self.emit(depth, f"m.log.append(('event', {event!r}, None))")
         shared = [t for t in mine if not t.get("each_player")]
         held = [t for t in mine if t.get("each_player")]
         for t in shared:
