@@ -207,7 +207,15 @@ def _legal_list(match: Any, decision: Decision, limit: int = 12) -> str:
     return ", ".join(names[:limit]) + more
 
 
-AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+def _mcts(seed: int, budget: str | None = None) -> Agent:
+    from .search import mcts_agent      # the search module is loaded only when asked for
+
+    return mcts_agent(seed, budget)
+
+
+#: agent name -> factory(seed[, what follows "name:"]), e.g. "mcts:500"
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent,
+                                           "mcts": _mcts}
 
 
 def seat_seed(seed: int, seat: int) -> int:
@@ -220,8 +228,10 @@ def seat_seed(seed: int, seat: int) -> int:
 
 
 def make_agents(spec: str | Sequence[str], players: int, seed: int = 0) -> list[Agent]:
-    """One agent per seat from ``spec``: ``"random"``, ``"heuristic,random"``
-    or a list of names; the names are cycled when there are fewer than seats."""
+    """One agent per seat from ``spec``: ``"random"``, ``"heuristic,random"``,
+    ``"mcts:500,heuristic"`` or a list of names; the names are cycled when
+    there are fewer than seats.  What follows a colon is the agent's budget
+    (only ``mcts`` takes one: iterations, or seconds as ``mcts:0.5s``)."""
     names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else [str(s).strip() for s in spec]
     names = [n for n in names if n]
     if not names:
@@ -229,8 +239,16 @@ def make_agents(spec: str | Sequence[str], players: int, seed: int = 0) -> list[
     if len(names) > players:
         raise ValueError(f"{len(names)} agents named ({', '.join(names)}) for {players} "
                          f"player{'s' if players != 1 else ''}: name one agent per seat at most")
-    unknown = [n for n in names if n not in AGENTS]
+    unknown = [n for n in names if n.split(":", 1)[0] not in AGENTS]
     if unknown:
         raise ValueError(f"unknown agent '{unknown[0]}'; choose from: {', '.join(AGENTS)} "
                          "(one name for every seat, or a comma-separated list such as 'heuristic,random')")
-    return [AGENTS[names[seat % len(names)]](seat_seed(seed, seat)) for seat in range(players)]
+    for n in names:
+        if ":" in n and not n.startswith("mcts:"):
+            raise ValueError(f"agent '{n.split(':', 1)[0]}' takes no budget (only mcts does: mcts:200)")
+    out = []
+    for seat in range(players):
+        name, _, budget = names[seat % len(names)].partition(":")
+        factory = AGENTS[name]
+        out.append(factory(seat_seed(seed, seat), budget) if budget else factory(seat_seed(seed, seat)))
+    return out

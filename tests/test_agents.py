@@ -273,7 +273,7 @@ def test_make_agents_cycles_names_over_seats():
     assert [type(a) for a in agents] == [HeuristicAgent, RandomAgent, HeuristicAgent]
     assert all(isinstance(a, Agent) for a in agents)
     assert [type(a) for a in make_agents(["random"], 2)] == [RandomAgent, RandomAgent]
-    assert set(AGENTS) == {"random", "heuristic"}
+    assert set(AGENTS) == {"random", "heuristic", "mcts"}
 
 
 def test_make_agents_seeds_each_seat_differently_and_reproducibly():

@@ -1,0 +1,147 @@
+"""A search agent for any rule file: information-set Monte-Carlo tree search.
+
+The agent does not see the cards it must not see, so it cannot search the
+real match.  Each iteration it plays out a *determinization* instead: a copy
+in which what it cannot know is dealt again at random, consistently with
+what it has seen (``Match.resample``).  One tree is grown over all of them
+(single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): an edge is an
+action, a child is chosen by UCB1 among the actions legal in *this*
+determinization, and each child counts how often it was available, so a
+move that is rarely possible is not penalised for being rarely tried.
+Below the tree, the playout is uniformly random to the end of the match
+(or to ``max_playout`` decisions, scored as nobody winning); a seat's
+reward is 1 when it is among the winners, else half its ``progress`` when
+the rule file declares that player stat (a number from 0 to 100: how far a
+lost game got, for games whose random playouts are rarely won).
+
+Budget: ``iterations`` per decision, or ``seconds`` (whichever ends first
+when both are given).  A decision with one legal action is answered at once.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from .engine.runtime import Action, Decision
+
+
+class _Node:
+    __slots__ = ("children", "visits", "wins", "avail")
+
+    def __init__(self):
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0       # times this edge was taken
+        self.wins = 0.0       # reward of the seat that took it
+        self.avail = 0        # times it was legal when its parent was reached
+
+
+class MCTSAgent:
+    """ISMCTS with a budget: ``MCTSAgent(seed, iterations=200)`` or
+    ``MCTSAgent(seed, seconds=0.5)``; as an agent name, ``mcts`` (200
+    iterations), ``mcts:500`` or ``mcts:2s``."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None,
+                 seconds: float | None = None, exploration: float = 0.7, max_playout: int = 2000):
+        self.rng = random.Random(seed)
+        self.iterations = iterations if iterations is not None or seconds is not None else 200
+        self.seconds = seconds
+        self.c = exploration
+        self.max_playout = max_playout
+
+    def act(self, match: Any, decision: Decision) -> Action:
+        if len(decision.options) == 1:
+            return decision.options[0]
+        root = _Node()
+        seat = decision.player
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while (self.iterations is None or done < self.iterations) and (
+                deadline is None or time.perf_counter() < deadline):
+            self._iterate(match, seat, root)
+            done += 1
+        legal = set(decision.options)
+        best = max((a for a in root.children if a in legal),
+                   key=lambda a: (root.children[a].visits, root.children[a].wins), default=None)
+        return best if best is not None else decision.options[0]
+
+    def _iterate(self, match: Any, seat: int, root: _Node) -> None:
+        m = match.resample(seat, self.rng)
+        m.auto_pass = True             # nobody watches a playout: pass-only windows answer themselves
+        path: list[tuple[_Node, int]] = []
+        node = root
+        # selection and expansion
+        while m.decision is not None:
+            dec = m.decision
+            options = dec.options
+            untried = [a for a in options if a not in node.children]
+            for a in options:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                a = untried[self.rng.randrange(len(untried))]
+                child = node.children[a] = _Node()
+                child.avail = 1
+                path.append((child, dec.player))
+                m.apply(a)
+                break
+            a = self._select(node, options)
+            child = node.children[a]
+            path.append((child, dec.player))
+            m.apply(a)
+            node = child
+        rewards = self._playout(m)
+        for child, who in path:
+            child.visits += 1
+            child.wins += rewards.get(who, 0.0)
+
+    def _select(self, node: _Node, options: list) -> Action:
+        c, best, best_score = self.c, options[0], -1.0
+        for a in options:
+            ch = node.children[a]
+            score = ch.wins / ch.visits + c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits) \
+                if ch.visits else float("inf")
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _playout(self, m: Any) -> dict[int, float]:
+        """Random play to the end: each seat's reward."""
+        rng, left = self.rng, self.max_playout
+        dec = m.decision
+        while dec is not None and left > 0:
+            m.apply(rng.randrange(len(dec.options)))
+            dec = m.decision
+            left -= 1
+        result = m.result()
+        if result is None:
+            m.close()
+            return {}
+        progress = result["player_stats"].get("progress")
+        rewards = {} if progress is None else {
+            p: 0.5 * min(1.0, max(0.0, v / 100)) for p, v in enumerate(progress)
+            if isinstance(v, (int, float))}
+        for p in result["winners"]:
+            rewards[p] = 1.0
+        return rewards
+
+
+def mcts_agent(seed: int, budget: str | None = None) -> MCTSAgent:
+    """The agent named ``mcts``, ``mcts:N`` (iterations) or ``mcts:Ts`` (seconds)."""
+    if budget is None or budget == "":
+        return MCTSAgent(seed)
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if seconds > 0:
+                return MCTSAgent(seed, seconds=seconds)
+        elif int(budget) > 0:
+            return MCTSAgent(seed, iterations=int(budget))
+    except ValueError:
+        pass
+    raise ValueError(f"mcts budget '{budget}' is neither a number of iterations (mcts:200) "
+                     "nor seconds (mcts:0.5s)")
