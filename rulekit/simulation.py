@@ -152,6 +152,9 @@ def report(game: Game, players: int, games: int, seed: int, agents, options: dic
     winners: Counter = Counter()
     stats: dict[str, list] = {}
     by: dict[str, dict] = {}
+    names = [n.strip() for n in (agents.split(",") if isinstance(agents, str) else agents) if n.strip()]
+    seat_agent = [names[p % len(names)] for p in range(players)] if names else []
+    mixed = len(set(seat_agent)) > 1      # then each agent's seats are counted apart too
     decisions = 0
     for outcome, reason, won, values, made, per_seat in records:
         outcomes[outcome] += 1
@@ -163,9 +166,11 @@ def report(game: Game, players: int, games: int, seed: int, agents, options: dic
         for name, seat_values in per_seat.items():
             counts = by.setdefault(name, {})
             for seat, value in enumerate(seat_values):
-                entry = counts.setdefault(fmt(value), [0, 0])
-                entry[0] += 1
-                entry[1] += seat in won
+                keys = [fmt(value)] + ([f"{fmt(value)} · {seat_agent[seat]}"] if mixed else [])
+                for key in keys:
+                    entry = counts.setdefault(key, [0, 0])
+                    entry[0] += 1
+                    entry[1] += seat in won
     return {
         "game": game.name,
         "players": players,
@@ -182,8 +187,10 @@ def report(game: Game, players: int, games: int, seed: int, agents, options: dic
             "winners": {str(p): winners[p] for p in range(players)},
         },
         "stats": {name: aggregate(values) for name, values in stats.items()},
+        # by each value of each player stat; with different agents, also by
+        # "value · agent" (the win rate of the search agent as each identity)
         "wins_by": {name: {value: win_rate(seats, wins) for value, (seats, wins)
-                           in sorted(counts.items(), key=lambda kv: (-kv[1][0], kv[0]))}
+                           in sorted(counts.items(), key=lambda kv: (" · " in kv[0], -kv[1][0], kv[0]))}
                     for name, counts in by.items()},
         "games_per_second": games / seconds if seconds > 0 else None,
         "decisions_per_second": decisions / seconds if seconds > 0 else None,

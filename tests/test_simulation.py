@@ -119,3 +119,14 @@ def test_wins_by_each_player_stat_match_a_direct_count():
     for e in by.values():
         lo, hi = e["ci95"]
         assert 0 <= lo <= e["rate"] <= hi <= 1
+
+
+def test_with_different_agents_each_agents_seats_are_counted_apart():
+    rows = rulekit.load_game(Path(__file__).parent / "games" / "rows.yaml")
+    r = rulekit.simulate(rows, 2, 40, seed=3, agents="heuristic,random")
+    side = r["wins_by"]["side"]
+    assert side["first · heuristic"]["seats"] == 40 and side["second · random"]["seats"] == 40
+    assert side["first · heuristic"]["wins"] == r["results"]["winners"]["0"]
+    assert "first · random" not in side
+    plain = rulekit.simulate(rows, 2, 40, seed=3)
+    assert not any(" · " in v for v in plain["wins_by"]["side"])
