@@ -25,6 +25,7 @@ from pathlib import Path
 import attrs
 from lark import Token
 
+from . import narration
 from .cards import expand_cards
 from .errors import RuleError, RuleFileError, Where
 from .lang import calls
@@ -33,6 +34,7 @@ from .lang.codegen import CodeGen, CompileLimit
 from .lang.inline_exprs import expression_procs
 from .lang.names import BUILTINS, Names, suggest
 from .lang.parser import EffectSyntaxError, parse_effect, subtrees
+from .lang.templates import TemplateError
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
 from .model import Card, ChoiceDef, Game, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
@@ -207,9 +209,8 @@ class _Builder(ChoicesBuilder):
                          key=True)
         trees = [t for t in (self.parse(path) for path in self._script_paths()) if t is not None]
         trees += self._lost_trees()
-        event_fields = {str(k.children[0]) for t in trees for sub in subtrees(t)
-                        if sub.data == "emit_stmt" and sub.children[1] is not None
-                        for k in sub.children[1].children}
+        self.emitted = narration.event_fields(trees)
+        event_fields = set().union(*self.emitted.values()) if self.emitted else set()
         eliminates = any(sub.data == "eliminate_stmt" for t in trees for sub in subtrees(t))
         for oname, ospec in d.get("options", {}).items():
             if "values" in ospec and ospec["default"] not in ospec["values"]:
@@ -285,6 +286,33 @@ class _Builder(ChoicesBuilder):
         return out
 
     # ---- declared names ----------------------------------------------------------------
+    def narration(self, spec: dict) -> dict[str, narration.Narration]:
+        """Each ``narration:`` entry's pieces; an event no rule emits, or a
+        placeholder that is not one of its fields, is an error at its place."""
+        out = {}
+        for event, text in spec.items():
+            path = ("narration", event)
+            if event not in self.emitted:
+                self.err(path, f"narration for event '{event}', which no rule emits",
+                         "the name of an event some 'emit' statement sends",
+                         suggest(event, self.emitted) or "events: " + ", ".join(sorted(self.emitted)),
+                         key=True)
+                continue
+            try:
+                out[event] = narration.compile_narration(event, text, self.emitted[event])
+            except TemplateError as e:
+                body = text if isinstance(text, str) else text["text"]
+                line, column = e.position(body)
+                at = path if isinstance(text, str) else path + ("text",)
+                self.errors.append(RuleError(self.loaded.text_where(at, line, column),
+                                             e.message, e.expected, e.hint))
+            except ValueError as e:
+                fields = self.emitted[event]
+                self.err(path + ("seats",), f"seat '{e.args[0]}' is not a field of event '{event}'",
+                         "fields of the event: " + (", ".join(sorted(fields)) or "none"),
+                         suggest(e.args[0], fields))
+        return out
+
     @staticmethod
     def prop_values(cards) -> tuple[dict[str, dict], set[str]]:
         """Every value of every card property (a list's elements), in the
@@ -526,6 +554,7 @@ class _Builder(ChoicesBuilder):
             self._expression(gen, f"U{i}", ("public", pname), f"public '{pname}'", ("viewer",))
         for i, sname in enumerate(d.get("stats", {})):
             self._expression(gen, f"S{i}", ("stats", sname), f"stat '{sname}'", ("outcome",))
+        self.narrations = self.narration(d.get("narration", {}))
         for i, sname in enumerate(d.get("player_stats", {})):
             self._expression(gen, f"PS{i}", ("player_stats", sname), f"player stat '{sname}'",
                              ("player", "outcome"), {"player": "int"})
@@ -615,6 +644,7 @@ class _Builder(ChoicesBuilder):
             triggers={k: tuple(v) for k, v in triggers.items()},
             stats={s: ns[f"S{i}"] for i, s in enumerate(d.get("stats", {}))}, source=d,
             player_stats={s: ns[f"PS{i}"] for i, s in enumerate(d.get("player_stats", {}))},
+            narration=self.narrations,
             answers=ns["_ANS"],
             display={k: ns[f"D{i}"] for i, k in enumerate(d.get("display", {}))},
             public={k: ns[f"U{i}"] for i, k in enumerate(d.get("public", {}))},

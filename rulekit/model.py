@@ -159,6 +159,8 @@ class Game:
     #: name -> f(match, player, outcome): a value about each seat at the end
     #: (an identity, a hero, a deck), by which reports count wins
     player_stats: dict[str, Callable] = attrs.field(factory=dict)
+    #: event -> how it reads to a person (``narration:``, see rulekit.narration)
+    narration: dict = attrs.field(factory=dict, repr=False)
     #: card variable -> starting value: state each card has in a match
     card_vars: dict[str, Any] = attrs.field(factory=dict)
     rule_positions: dict[str, Where] = attrs.field(factory=dict, repr=False)

@@ -50,13 +50,13 @@ MODULE_KEYS = ("include", "extends", "override", "module", "params")
 #: the keys of an entry of ``include`` / ``extends`` written as a mapping
 ENTRY_KEYS = ("file", "with")
 NAMED = ("options", "tables", "names", "zones", "vars", "player_vars", "card_vars", "choices", "procedures",
-         "stats", "player_stats", "display", "public", "heuristics", "skills")
+         "stats", "player_stats", "narration", "display", "public", "heuristics", "skills")
 LISTS = ("cards", "triggers")
 #: the loaded file's own value replaces the one of a file it includes or extends
 OWN = ("name", "description")
 _ITEM = {"options": "match option", "tables": "table", "names": "names entry", "zones": "zone",
          "vars": "variable", "player_vars": "player variable", "card_vars": "card variable", "choices": "choice",
-         "procedures": "procedure", "stats": "stat", "player_stats": "player stat", "display": "display entry",
+         "procedures": "procedure", "stats": "stat", "player_stats": "player stat", "narration": "narration", "display": "display entry",
          "public": "public entry", "heuristics": "heuristic", "skills": "skill"}
 
 

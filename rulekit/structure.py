@@ -60,6 +60,7 @@ _NAMED = {
     "tables": "table",
     "stats": "stat",
     "player_stats": "player stat",
+    "narration": "narration",
     "heuristics": "heuristic",
     "options": "option",
     "display": "display value",

@@ -635,3 +635,11 @@ def test_play_shows_a_cards_properties_and_state(capsys, monkeypatch):
     assert "\n    成長\n      " in out                        # the ability's text follows
     assert re.search(r"row +1: \S+\[攻擊 \d+ 氣血 \d+ 位置 1 主 0 入場 1\]", out)
     assert "hand         " in out and "[" not in out.split("hand         ", 1)[1].split("\n", 1)[0]
+
+
+def test_play_narrates_events_in_the_rule_files_words(capsys, monkeypatch):
+    code, out, _ = run(capsys, "play", GAME, "-p", "2", "--seat", "1", "--agents", "random",
+                       stdin="1\n" * 300, monkeypatch=monkeypatch)
+    assert code == 0
+    assert re.search(r"\n  player 0 \(random\) deals \d+ to \S+: \d+ of its \d+\n", out)
+    assert re.search(r"\n  \S+ attacks player 1 \(you\) for \d+ \(shield \d+\)\n", out)

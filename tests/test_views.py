@@ -122,4 +122,41 @@ def test_a_damage_event_of_sanguosha_says_who_hit_whom_for_how_much():
     use(m, "杀 ♠7", 1)                             # 1 has no 闪: hit
     hit = [e for e in m.events(2) if e["event"] == "emit" and e["name"] == "damaged"]
     assert hit == [{"event": "emit", "name": "damaged", "fields": {
-        "target": 1, "amount": 1, "source": 0, "cards": ["杀 ♠7"], "reason": "杀"}}]
+        "target": 1, "amount": 1, "source": 0, "cards": ["杀 ♠7"], "reason": "杀"},
+        "text": "player 1 受到 player 0 的 1 点伤害（杀）"}]
+
+
+NARRATED = DREW + """\
+narration:
+  drew: {text: "{player} drew {cards} ({left} left)", seats: [player]}
+  shown: "{card} goes to the {zone}"
+"""
+
+
+def test_narration_says_each_event_in_the_rule_files_words(tmp_path):
+    path = tmp_path / "narrated.yaml"
+    path.write_text(NARRATED, encoding="utf-8")
+    m = rulekit.load_game(path).new_match(2)
+    card = m.zone("table").cards[0].name
+    said = [e["text"] for e in m.events(1) if "text" in e]
+    assert said == ["player 0 drew a hidden card (5 left)", f"{card} goes to the table"]
+    assert [e["text"] for e in m.events(0) if "text" in e][0] == f"player 0 drew {card} (5 left)"
+    assert "text" not in m.log_json()                 # the log is the data, not the words
+    told = m.game.narration["drew"].say({"player": 1, "cards": [card], "left": 2}, lambda p: "you")
+    assert told == f"you drew {card} (2 left)"
+
+
+@pytest.mark.parametrize("entry, message", [
+    ('  drawn: "{player} drew"', "narration for event 'drawn', which no rule emits"),
+    ('  drew: "{who} drew"', "the placeholder '{who}' names no field of event 'drew'"),
+    ('  drew: "{player:>9}"', "the placeholder '{player:>9}' is not a plain parameter name"),
+    ('  drew: {text: "{player}", seats: [plyer]}', "seat 'plyer' is not a field of event 'drew'"),
+])
+def test_narration_errors_point_at_the_entry(tmp_path, entry, message):
+    path = tmp_path / "bad.yaml"
+    path.write_text(DREW + "narration:\n" + entry + "\n", encoding="utf-8")
+    with pytest.raises(rulekit.RuleFileError) as info:
+        rulekit.load_game(path)
+    errors = info.value.errors
+    assert any(message in e.message for e in errors), errors
+    assert all(e.where.line == DREW.count("\n") + 2 for e in errors)

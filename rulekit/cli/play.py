@@ -103,9 +103,14 @@ class Session:
         m = self.match
         told = {"decide", "eliminate", "note", "turn"}
         for ev in m.view(self.seat, since=self.seen)["log"]:
-            if ev["event"] in told and not (ev["event"] == "decide" and ev["player"] == self.seat):
-                self.io.say("  " + event_line(ev, self.who))
+            narrated = ev["event"] == "emit" and "text" in ev
+            if narrated or (ev["event"] in told and not (ev["event"] == "decide" and ev["player"] == self.seat)):
+                self.io.say("  " + event_line(ev, self.who, self.narrate))
         self.seen = len(m.log)
+
+    def narrate(self, ev: dict) -> str:
+        """A narrated event in the rule file's words, seats said for this person."""
+        return self.game.narration[ev["name"]].say(ev.get("fields", {}), self.who)
 
     def _tell_if_out(self) -> None:
         """Once the person's seat is eliminated the agents play on without them: say so once."""
@@ -176,4 +181,4 @@ class Session:
                 return
             count = int(rest[0])
         events = self.match.view(self.seat)["log"][-count:] if count else []
-        self.io.say_lines("  " + event_line(ev, self.who) for ev in events)
+        self.io.say_lines("  " + event_line(ev, self.who, self.narrate) for ev in events)

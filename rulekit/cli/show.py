@@ -136,8 +136,9 @@ def help_lines(game: Game, match: Match) -> list[str]:
     return out
 
 
-def event_line(ev: dict, who: Who) -> str:
-    """One event of a seat's log (cards that seat could not see are None there)."""
+def event_line(ev: dict, who: Who, narrator: Callable[[dict], str] | None = None) -> str:
+    """One event of a seat's log (cards that seat could not see are None
+    there); ``narrator`` says a narrated event for the person ("you")."""
     kind = ev.get("event")
     if kind == "move":
         shown = [n for n in ev["cards"] if n is not None]
@@ -168,6 +169,8 @@ def event_line(ev: dict, who: Who) -> str:
     if kind == "eliminate":
         return f"{who(ev['player'])} is out of the game"
     if kind == "emit":
+        if "text" in ev:            # the rule file's narration, seats said for this person
+            return narrator(ev) if narrator is not None else ev["text"]
         fields = ev.get("fields") or {}
         said = ", ".join(f"{k} {_said(v, who, k)}" for k, v in fields.items())
         return f"event {ev['name']}" + (f": {said}" if said else "")

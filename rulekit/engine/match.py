@@ -726,8 +726,12 @@ class Match:
 
     def log_json(self) -> str:
         """The full event log as compact JSON: byte-identical for the same
-        game file, seed and actions."""
-        return json.dumps(self.events("all"), ensure_ascii=False, separators=(",", ":"))
+        game file, seed and actions.  Without the narration's words, which
+        say the events for people and may be reworded without changing a game."""
+        from .view import event_dicts
+
+        return json.dumps(event_dicts(self, "all", 0, narrated=False), ensure_ascii=False,
+                          separators=(",", ":"))
 
     # ---- copies -------------------------------------------------------------
     def _spec(self) -> dict:

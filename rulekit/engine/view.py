@@ -63,6 +63,10 @@ def _field_value(v, shown: dict, viewer):
     return str(v)
 
 
+def _seat_words(p: int) -> str:
+    return f"player {p}"
+
+
 def _visible_now(m, viewer, upto: int) -> dict:
     """Card id -> whether ``viewer`` sees where its last move (before log
     entry ``upto``) put it."""
@@ -75,9 +79,10 @@ def _visible_now(m, viewer, upto: int) -> dict:
     return shown
 
 
-def event_dicts(m, viewer=ALL, since: int = 0) -> list[dict]:
+def event_dicts(m, viewer=ALL, since: int = 0, narrated: bool = True) -> list[dict]:
     """The log as dicts for ``viewer``, from entry ``since`` on (one dict per
-    entry, so a client that has seen ``k`` events asks for ``since=k``)."""
+    entry, so a client that has seen ``k`` events asks for ``since=k``);
+    ``narrated``: with the rule file's words for each event it narrates."""
     out = []
     shown = {} if viewer == ALL else _visible_now(m, viewer, since)
     for i, ev in enumerate(m.log[since:], since):
@@ -127,6 +132,9 @@ def event_dicts(m, viewer=ALL, since: int = 0) -> list[dict]:
             d = {"event": "emit", "name": ev[1]}
             if ev[2]:
                 d["fields"] = {k: _field_value(v, shown, viewer) for k, v in ev[2].items() if k != "name"}
+            told = m.game.narration.get(ev[1]) if narrated else None
+            if told is not None:       # the rule file's words, seats said as "player N"
+                d["text"] = told.say(d.get("fields", {}), _seat_words)
             out.append(d)
         elif kind == "eliminate":
             out.append({"event": "eliminate", "player": ev[1]})

@@ -25,10 +25,11 @@ class TemplateError(Exception):
         return line, self.offset - (text.rfind("\n", 0, self.offset) + 1) + 1
 
 
-def split_template(text: str, params: tuple[str, ...]) -> tuple:
+def split_template(text: str, params: tuple[str, ...], event: str | None = None) -> tuple:
     """The pieces of ``text``: literal strings and, for each placeholder, the
     index of its parameter in ``params``.  Raises :class:`TemplateError` at the
-    first brace that is not ``{{``, ``}}`` or ``{param}``."""
+    first brace that is not ``{{``, ``}}`` or ``{param}``.  With ``event``, the
+    names are that event's fields (a narration), and the errors say so."""
     pieces: list = []
     literal: list[str] = []
     i, n = 0, len(text)
@@ -56,6 +57,12 @@ def split_template(text: str, params: tuple[str, ...]) -> tuple:
                                 "'{name}' naming a parameter of the choice",
                                 "placeholders are filled by name only: no format specs (':'), "
                                 "conversions ('!'), attributes ('.') or indices ('[')")
+        if inner not in params and event is not None:
+            listed = ", ".join(params) if params else "none"
+            raise TemplateError(f"the placeholder '{{{inner}}}' names no field of event '{event}'", j,
+                                f"one of its fields ({listed})",
+                                suggest(inner, params) or "an event's fields are those its emit "
+                                "statements send: emit NAME(field=EXPR, ...)")
         if inner not in params:
             listed = ", ".join(params) if params else "none"
             raise TemplateError(f"the placeholder '{{{inner}}}' names no parameter of the choice", j,
