@@ -5,15 +5,21 @@ secret role, a faction, a list of skills) becomes a one-hot (or multi-hot)
 over a fixed list of strings.  The list is derived from the rule file, not
 from matches played, so it is the same for every match and every machine:
 every string value of a card property (lists included), every key and
-value of a table, every value a match option allows, every skill's name and
-every string literal written in effect text or expressions.  Text longer
+value of a table, every value a match option allows, every skill's name, every string
+literal written in effect text or expressions, and every text constant of
+the compiled rules (``game.code``: a module's parameters, such as the
+names of the identities, are only there) that is not the name of something
+the file declares.  Text longer
 than :data:`MAX_WORD` characters (rulebook prose, card texts) is left out:
 no variable compares it, and it would only widen the vectors.  A string
 not in the list falls in the encoder's "other/hidden" bucket.
 """
 from __future__ import annotations
 
+import ast
+import io
 import re
+import tokenize
 
 from ..model import Game
 
@@ -65,13 +71,42 @@ def string_vocabulary(game: Game) -> tuple[str, ...]:
     for text in texts:
         for double, single in _LITERAL.findall(text):
             scanned.append(double or single)
+    declared = _declared_names(game)
+    scanned += [w for w in _code_constants(game.code) if w not in declared]
     words += [w for w in scanned if not any(ch.isspace() for ch in w)]
     return tuple(w for w in dict.fromkeys(words) if _is_word(w))
 
 
+def _code_constants(code: str) -> list[str]:
+    """The text constants of generated Python, in order."""
+    out = []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+            if tok.type == tokenize.STRING:
+                value = ast.literal_eval(tok.string)
+                if type(value) is str:
+                    out.append(value)
+    except (tokenize.TokenError, ValueError, SyntaxError):     # pragma: no cover - the engine wrote it
+        pass
+    return out
+
+
+def _declared_names(game: Game) -> set[str]:
+    """Names the rule file gives to its parts: the generated code quotes
+    them as keys (``m.pvars[p]['hp']``), but no variable holds them."""
+    names = {*game.vars, *game.player_vars, *game.card_vars, *game.choices, *game.procedures,
+             *game.tables, *game.options, *game.triggers, *game.stats, *game.player_stats,
+             *game.display, *game.public}
+    names |= {z.name for z in game.zones} | {p.name for p in game.phases}
+    names |= {k for c in game.cards for k in c.props}
+    return names
+
+
 def _is_word(text: str) -> bool:
-    """Short and not a sentence (a card's rules text is not a value)."""
-    return len(text) <= MAX_WORD and "\n" not in text and not any(ch in _SENTENCE for ch in text)
+    """Short and not a sentence (a card's rules text is not a value); a
+    symbol alone (``"?"``, ``"-"``) is a word."""
+    return len(text) <= MAX_WORD and "\n" not in text and (
+        len(text) <= 2 or not any(ch in _SENTENCE for ch in text))
 
 
 #: punctuation that ends or splits a sentence, in Latin and CJK text
