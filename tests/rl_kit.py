@@ -42,3 +42,33 @@ def random_decisions(game: rulekit.Game, players: int, seeds, limit: int = 100_0
             limit -= 1
             yield m, m.decision
             m.apply(rng.randrange(len(m.decision.options)))
+
+
+#: a game whose option picks any number of its 30 cards: too many sets to number
+ANY_NUMBER = """
+name: Shed any
+players: {min: 2, max: 2}
+cards:
+  - {name: Chip, count: 30, props: {value: 1}}
+zones:
+  deck: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+choices:
+  play:
+    who: current
+    prompt: "Shed some chips"
+    options:
+      - {name: shed, cards: 1..30, from: hand(current)}
+setup: |
+  move box to deck
+  for p in players:
+    move top(deck, 5) to hand(p)
+turn:
+  phases:
+    - name: main
+      effect: |
+        choose play
+        move play.cards to deck
+        if size(hand(current)) == 0:
+          win for current "shed everything"
+"""

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import rulekit
-from rl_kit import case_id, cases, load, random_decisions
+from rl_kit import ANY_NUMBER, case_id, cases, load, random_decisions
 from rulekit.rl import ActionCatalogue, CatalogueTooLarge
 from rulekit.testing import prepare
 
@@ -79,36 +79,6 @@ def test_one_name_and_shape_shares_its_actions_across_choices():
     cat = ActionCatalogue(sgs, 5)
     assert cat.slot_of("respond", "card") is cat.slot_of("nullify", "card") is cat.slot_of("peach", "card")
     assert cat.slot_of("respond", "pass") is cat.slot_of("nullify", "pass")
-
-
-ANY_NUMBER = """
-name: Shed any
-players: {min: 2, max: 2}
-cards:
-  - {name: Chip, count: 30, props: {value: 1}}
-zones:
-  deck: {visibility: hidden}
-  hand: {per_player: true, visibility: owner}
-choices:
-  play:
-    who: current
-    prompt: "Shed some chips"
-    options:
-      - {name: shed, cards: 1..30, from: hand(current)}
-setup: |
-  move box to deck
-  for p in players:
-    move top(deck, 5) to hand(p)
-turn:
-  phases:
-    - name: main
-      effect: |
-        choose play
-        move play.cards to deck
-        if size(hand(current)) == 0:
-          win for current "shed everything"
-"""
-
 
 def test_a_pick_of_any_number_of_cards_is_too_large_and_says_which_option():
     game = rulekit.load_game_text(ANY_NUMBER, "shed.yaml")

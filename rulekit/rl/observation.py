@@ -37,6 +37,8 @@ in variables too), clipped to the rule files' integer limit.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..limits import MAX_INTEGER
@@ -48,9 +50,11 @@ from .vocabulary import _LITERAL, string_vocabulary
 NO_LOG = 1 << 62
 
 _NUMBER = (int, float, bool)
+_HIDDEN = object()          # a player variable the view leaves out
 
 
-def _numeric_expressions(game: Game, players: int) -> set:
+@functools.lru_cache(maxsize=64)
+def _numeric_expressions(game: Game, players: int) -> frozenset:
     """The ``display:`` names (and ``("public", name)``) that are numbers: an
     expression with no string literal in its text whose value, on a new
     match (seed 0) for every viewer and player, is a number or true/false.
@@ -60,7 +64,7 @@ def _numeric_expressions(game: Game, players: int) -> set:
     plain = {k for k, text in source.get("display", {}).items() if not _LITERAL.search(str(text))}
     plain |= {("public", k) for k, text in source.get("public", {}).items() if not _LITERAL.search(str(text))}
     if not plain:
-        return set()
+        return frozenset()
     m = game.new_match(players, seed=0)
     try:
         for viewer in range(players):
@@ -70,7 +74,7 @@ def _numeric_expressions(game: Game, players: int) -> set:
             plain -= {("public", k) for k, v in view["public"].items() if type(v) not in _NUMBER}
     finally:
         m.close()
-    return plain
+    return frozenset(plain)
 
 
 class ObservationEncoder:
@@ -95,6 +99,7 @@ class ObservationEncoder:
         ncards = len(game.cards)
         #: per live zone name: (count at, cards at or None, top at or None, owner or None)
         self._zones: list[tuple[str, int, int | None, int | None, int | None]] = []
+        self._keys_from: dict[int, list[tuple]] = {}
         for z in game.zones:
             for owner in (range(n) if z.per_player else (None,)):
                 self._zones.append(self._zone_parts(z, owner, ncards))
@@ -146,59 +151,99 @@ class ObservationEncoder:
         return self.encode(match.view(seat, since=NO_LOG))
 
     def encode(self, view: dict) -> np.ndarray:
-        """The vector of a view (``match.view(seat)``, the log not needed)."""
+        """The vector of a view (``match.view(seat)``, the log not needed).
+
+        Entries are gathered as (place, value) pairs and written into the
+        vector in one numpy assignment: a few hundred single writes into a
+        numpy array cost more than the rest of the encoding."""
         seat = view["viewer"]
         n = self.players
-        vec = np.zeros(self._size, dtype=np.float32)
-        vec[self._turn] = view["turn"]
-        vec[self._phase + self._phase_col.get(view["phase"], len(self._phase_col))] = 1
-        vec[self._current + (view["current"] - seat) % n] = 1
+        ix: list[int] = []
+        val: list[float] = []
+        put, give = ix.append, val.append
+        put(self._turn)
+        give(view["turn"])
+        put(self._phase + self._phase_col.get(view["phase"], len(self._phase_col)))
+        give(1)
+        put(self._current + (view["current"] - seat) % n)
+        give(1)
         dec = view["decision"]
         if dec is None:
-            vec[self._decision + len(self._choice_col)] = 1
+            put(self._decision + len(self._choice_col))
+            give(1)
         else:
-            vec[self._decision + self._choice_col[dec["choice"]]] = 1
-            vec[self._decider + (dec["player"] - seat) % n] = 1
+            put(self._decision + self._choice_col[dec["choice"]])
+            give(1)
+            put(self._decider + (dec["player"] - seat) % n)
+            give(1)
         for p in view["out"]:
-            vec[self._out + (p - seat) % n] = 1
-        self._encode_zones(view["zones"], seat, vec)
+            put(self._out + (p - seat) % n)
+            give(1)
+        self._encode_zones(view["zones"], seat, put, give)
         for k, at, number in self._vars:
-            self._value(vec, at, view["vars"].get(k), number)
+            self._value(put, give, at, view["vars"].get(k), number)
         pvars = view["player_vars"]
-        for k, at, number, hidden in self._pvars:
-            for r in range(n):
-                values = pvars[(seat + r) % n]
-                if k in values:
-                    self._value(vec, at[r], values[k], number)
-                else:
-                    vec[hidden[r]] = 1
+        hidden_word = len(self.vocab) + 1
+        for r in range(n):
+            values = pvars[(seat + r) % n]
+            for k, at, number, hidden in self._pvars:
+                v = values.get(k, _HIDDEN)
+                if v is _HIDDEN:
+                    put(hidden[r])
+                    give(1)
                     if not number:
-                        vec[at[r] + len(self.vocab) + 1] = 1
-        display = view["display"]
-        for k, at, number in self._display:
-            for r in range(n):
-                self._value(vec, at[r], display[(seat + r) % n].get(k), number)
+                        put(at[r] + hidden_word)
+                        give(1)
+                elif number and type(v) in _NUMBER:
+                    put(at[r])
+                    give(v)
+                else:
+                    self._value(put, give, at[r], v, number)
+            shown = view["display"][(seat + r) % n] if view["display"] else {}
+            for k, at, number in self._display:
+                v = shown.get(k)
+                if number and type(v) in _NUMBER:
+                    put(at[r])
+                    give(v)
+                else:
+                    self._value(put, give, at[r], v, number)
         for k, at, number in self._public:
-            self._value(vec, at, view["public"].get(k), number)
+            self._value(put, give, at, view["public"].get(k), number)
+        vec = np.zeros(self._size, dtype=np.float32)
+        vec[ix] = val
         np.clip(vec, -MAX_INTEGER, MAX_INTEGER, out=vec)
         return vec
 
-    def _encode_zones(self, zones: dict, seat: int, vec: np.ndarray) -> None:
-        n = self.players
-        for name, count, cards, top, owner in self._zones:
-            info = zones[name if owner is None else f"{name}({(seat + owner) % n})"]
-            vec[count] = info["count"]
-            ids = info.get("ids")
-            if ids and cards is not None:
-                for cid in ids:
-                    vec[cards + cid] = 1
-                states = info.get("state")
-                if states:
-                    for cid, state in zip(ids, states):
-                        for k, at in self._state:
-                            vec[at + cid] = self._scalar(state.get(k))
-            if top is not None and "top_id" in info:
-                vec[top + info["top_id"]] = 1
+    def _zone_keys(self, seat: int) -> list[tuple]:
+        """The zones in layout order, by their names in a view from ``seat``."""
+        keys = self._keys_from.get(seat)
+        if keys is None:
+            n = self.players
+            keys = self._keys_from[seat] = [
+                (name if owner is None else f"{name}({(seat + owner) % n})", count, cards, top)
+                for name, count, cards, top, owner in self._zones]
+        return keys
+
+    def _encode_zones(self, zones: dict, seat: int, put, give) -> None:
+        for key, count, cards, top in self._zone_keys(seat):
+            info = zones[key]
+            put(count)
+            give(info["count"])
+            if cards is not None:
+                ids = info.get("ids")
+                if ids:
+                    for cid in ids:
+                        put(cards + cid)
+                        give(1)
+                    states = info.get("state")
+                    if states:
+                        for cid, state in zip(ids, states):
+                            for k, at in self._state:
+                                put(at + cid)
+                                give(self._scalar(state.get(k)))
+            elif top is not None and "top_id" in info:
+                put(top + info["top_id"])
+                give(1)
 
     def _scalar(self, v) -> float:
         if type(v) in _NUMBER:
@@ -209,21 +254,31 @@ class ObservationEncoder:
             return float(len(v))
         return 0.0
 
-    def _value(self, vec: np.ndarray, at: int, v, number: bool) -> None:
+    def _value(self, put, give, at: int, v, number: bool) -> None:
         """A number at ``at``; or a value over 2 + W entries (see the module)."""
         if number:
-            vec[at] = v if type(v) in _NUMBER else self._scalar(v)
+            put(at)
+            give(v if type(v) in _NUMBER else self._scalar(v))
             return
         other = at + 1 + len(self.vocab)
         if type(v) in _NUMBER:
-            vec[at] = v
+            put(at)
+            give(v)
         elif type(v) is str:
             i = self._word.get(v)
-            vec[other if i is None else at + 1 + i] = 1
+            put(other if i is None else at + 1 + i)
+            give(1)
         elif type(v) in (list, tuple):
-            vec[at] = len(v)
+            put(at)
+            give(len(v))
+            counts: dict[int, int] = {}
             for x in v:
                 i = self._word.get(x) if type(x) is str else None
-                vec[other if i is None else at + 1 + i] += 1
+                place = other if i is None else at + 1 + i
+                counts[place] = counts.get(place, 0) + 1
+            for place, c in counts.items():
+                put(place)
+                give(c)
         elif v is not None:
-            vec[other] = 1
+            put(other)
+            give(1)
