@@ -211,3 +211,26 @@ def test_spaces_are_fixed_per_game_and_player_count():
     assert env.action_space("player_0").n == cat.n
     assert space["observation"].shape == (enc.size,) and space["action_mask"].shape == (cat.n,)
     assert set(space.spaces) == {"observation", "action_mask"}
+
+
+def test_max_steps_truncates_a_match():
+    """A policy that never ends a match (passing forever) meets max_steps,
+    not the engine's step budget."""
+    env = rl.env(load(game_path("sanguosha")), players=4, max_steps=30)
+    env.reset(seed=0)
+    live_steps = 0
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            assert truncated and not terminated
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        live_steps += 1
+    assert live_steps == 30 and not env.agents and env.match.result() is None
+
+    gym = rl.GymEnv(load(game_path("regicide")), max_steps=3)
+    obs, _ = gym.reset(seed=0)
+    for step in range(3):
+        obs, _, terminated, truncated, _ = gym.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert truncated and not terminated

@@ -42,8 +42,9 @@ def test_k_is_twice_the_most_actions_seen_and_holds_beyond_the_probe(case):
     path, players = case
     game = load(path)
     f = rl.ActionFeatures(game, players)
-    most = _most_actions(game, players, ())
+    most = max(_most_actions(game, n, ()) for n in range(game.min_players, game.max_players + 1))
     assert f.k >= 16 and f.k & (f.k - 1) == 0 and most * 2 <= f.k and (f.k == 16 or f.k < 4 * most)
+    assert f.k == rl.ActionFeatures(game, game.min_players).k          # one K per game
     beyond = max(len(dec.options) for _, dec in random_decisions(
         game, players, range(PROBE_MATCHES, PROBE_MATCHES + 30), limit=20_000))
     assert beyond <= f.k

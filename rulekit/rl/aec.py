@@ -9,7 +9,9 @@ in features mode, see :mod:`rulekit.rl.actions`); its action a ``Discrete``
 index.  A seat the rules eliminate (``match.out``) is terminated at once,
 as PettingZoo expects of an agent that leaves, with the rewards it has so
 far; the others are terminated when the match ends, with the rewards of
-:mod:`rulekit.rl.rewards`.
+:mod:`rulekit.rl.rewards`, or truncated after ``max_steps`` steps (a policy
+that never attacks can keep a match going until the engine's step budget
+stops it with an error).
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ class RulekitEnv(AECEnv):
     def __init__(self, game: Game, players: int, *, options: dict | None = None, actions: str = "auto",
                  seed: int | None = None, render_mode: str | None = None,
                  reward_hook: RewardHook | None = None, cooperative: bool | None = None,
-                 illegal: str = "terminate", auto_pass: bool = False, max_actions: int | None = None):
+                 illegal: str = "terminate", auto_pass: bool = False, max_actions: int | None = None,
+                 max_steps: int | None = None):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
@@ -39,6 +42,7 @@ class RulekitEnv(AECEnv):
                              auto_pass=auto_pass)
         self.game = game
         self.render_mode = render_mode
+        self.max_steps = max_steps
         self.possible_agents = [agent_name(p) for p in range(players)]
         self.observation_spaces = {a: self.driver.spaces for a in self.possible_agents}
         self.action_spaces = {a: self._discrete() for a in self.possible_agents}
@@ -87,6 +91,7 @@ class RulekitEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        self.steps = 0
         self._log_at = len(self.match.log)
         self._after_move(moved=False)
 
@@ -101,11 +106,16 @@ class RulekitEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         refused = self.driver.step(action)
+        self.steps += 1
         if refused is not None:
             for a in self.agents:
                 self.rewards[a] = -1.0 if a == agent else 0.0
                 self.terminations[a] = True
             self.infos[agent] = {"illegal": refused}
+        elif self.max_steps is not None and self.steps >= self.max_steps and self.match.decision is not None:
+            self.match.close()                      # cut short: truncated, not ended
+            for a in self.agents:
+                self.truncations[a] = True
         self._after_move()
 
     def _after_move(self, moved: bool = True) -> None:
@@ -124,7 +134,8 @@ class RulekitEnv(AECEnv):
                     self.rewards[a] += final[seat_of(a)]
                     self.infos[a] = {"outcome": m.result()["outcome"], "winners": list(m.result()["winners"])}
             for a in self.agents:
-                self.terminations[a] = True
+                if not self.truncations[a]:
+                    self.terminations[a] = True
         else:
             self.agent_selection = agent_name(m.decision.player)
         if self.driver.reward_hook is not None and moved:
@@ -158,6 +169,7 @@ def env(path_or_game, players: int | None = None, **kwargs) -> RulekitEnv:
     (``"auto"``, ``"catalogue"`` or ``"features"``), ``seed``,
     ``render_mode`` (``"ansi"``, ``"human"``), ``reward_hook``,
     ``cooperative``, ``illegal`` (``"terminate"`` or ``"raise"``),
-    ``auto_pass``, ``max_actions`` (``K`` in features mode).  See docs/rl.md."""
+    ``auto_pass``, ``max_actions`` (``K`` in features mode), ``max_steps``
+    (truncate a match after that many steps).  See docs/rl.md."""
     game = as_game(path_or_game)
     return RulekitEnv(game, game.min_players if players is None else players, **kwargs)

@@ -13,12 +13,16 @@ of fixed length.  An action's vector is the concatenation of
 The legal actions of a decision, in the engine's order, fill the first rows
 of a ``(K, width)`` array; the rest is zero and masked out.  The action is
 then a row number, ``Discrete(K)``, applied by its index (the engine's
-cheapest form).  ``K`` is fixed per game and player count: by default twice
-the most legal actions met in any decision of :data:`PROBE_MATCHES` random
-matches (seeds ``0..PROBE_MATCHES-1``), rounded up to a power of two, at
-least 16 — deterministic, and measured because a rule file does not bound
-the size of a hand.  A decision offering more than ``K`` actions raises
-:class:`TooManyActions`, which names the game and says how to raise ``K``.
+cheapest form).  ``K`` is fixed per game (and match options): by default
+twice the most legal actions met in any decision of :data:`PROBE_MATCHES`
+random matches (seeds ``0..PROBE_MATCHES-1``) at each player count the game
+allows, rounded up to a power of two, at least 16.  It is measured because
+a rule file does not bound the size of a hand, deterministic because the
+seeds are, and taken over every player count because how many actions a
+hand offers hardly depends on the number of seats, while the most seen in
+a few matches of one count varies by chance.  A decision offering more than
+``K`` actions raises :class:`TooManyActions`, which names the game and says
+how to raise ``K``.
 """
 from __future__ import annotations
 
@@ -30,8 +34,8 @@ import numpy as np
 from ..engine.runtime import Decision
 from ..model import Game
 
-#: random matches played to measure how many actions a decision offers
-PROBE_MATCHES = 50
+#: random matches played at each player count to measure how many actions a decision offers
+PROBE_MATCHES = 20
 
 
 class TooManyActions(ValueError):
@@ -51,9 +55,10 @@ def _most_actions(game: Game, players: int, options: tuple) -> int:
     return most
 
 
-def derived_max_actions(game: Game, players: int, options: dict | None = None) -> int:
-    """``K`` for ``game`` with ``players`` seats and match ``options`` (see the module)."""
-    seen = _most_actions(game, players, tuple(sorted((options or {}).items())))
+def derived_max_actions(game: Game, options: dict | None = None) -> int:
+    """``K`` for ``game`` with match ``options``, at any player count (see the module)."""
+    given = tuple(sorted((options or {}).items()))
+    seen = max(_most_actions(game, n, given) for n in range(game.min_players, game.max_players + 1))
     k = 16
     while k < 2 * seen:
         k *= 2
@@ -76,7 +81,7 @@ class ActionFeatures:
         self._seat0 = self._card0 + len(game.cards)
         self._num0 = self._seat0 + players
         self.width = self._num0 + count
-        self.k = max_actions if max_actions is not None else derived_max_actions(game, players, options)
+        self.k = max_actions if max_actions is not None else derived_max_actions(game, options)
 
     def layout(self) -> list[tuple[str, slice]]:
         """The parts of a row: option name, cards, seat (+0 is the decider), number."""

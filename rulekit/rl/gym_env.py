@@ -25,7 +25,7 @@ class GymEnv(gymnasium.Env):
     def __init__(self, path_or_game, players: int = 1, *, options: dict | None = None, actions: str = "auto",
                  render_mode: str | None = None, reward_hook: RewardHook | None = None,
                  cooperative: bool | None = None, illegal: str = "terminate", auto_pass: bool = False,
-                 max_actions: int | None = None):
+                 max_actions: int | None = None, max_steps: int | None = None):
         game = as_game(path_or_game)
         if players != 1:
             raise ValueError(f"GymEnv plays one seat alone; {game.name} with {players} players needs "
@@ -37,6 +37,7 @@ class GymEnv(gymnasium.Env):
                              auto_pass=auto_pass)
         self.game = game
         self.render_mode = render_mode
+        self.max_steps = max_steps
         self.observation_space = self.driver.spaces
         self.action_space = gymnasium.spaces.Discrete(self.driver.actions.n)
 
@@ -48,10 +49,12 @@ class GymEnv(gymnasium.Env):
         super().reset(seed=seed)
         self.driver.reset(seed if seed is not None else int(self.np_random.integers(2**31)))
         self._log_at = len(self.match.log)
+        self.steps = 0
         return self.driver.observation(0), {}
 
     def step(self, action):
         refused = self.driver.step(action)
+        self.steps += 1
         m = self.match
         info: dict = {}
         reward = 0.0
@@ -63,7 +66,10 @@ class GymEnv(gymnasium.Env):
         if self.driver.reward_hook is not None and refused is None:
             reward += self.driver.shaped(self._log_at, [agent_name(0)])[agent_name(0)]
         self._log_at = len(m.log)
-        return self.driver.observation(0), reward, m.decision is None, False, info
+        truncated = self.max_steps is not None and self.steps >= self.max_steps and m.decision is not None
+        if truncated:
+            m.close()
+        return self.driver.observation(0), reward, m.decision is None and not truncated, truncated, info
 
     def render(self):
         if self.render_mode is None:
