@@ -15,6 +15,7 @@ stops it with an error).
 """
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
@@ -45,14 +46,10 @@ class RulekitEnv(AECEnv):
         self.max_steps = max_steps
         self.possible_agents = [agent_name(p) for p in range(players)]
         self.observation_spaces = {a: self.driver.spaces for a in self.possible_agents}
-        self.action_spaces = {a: self._discrete() for a in self.possible_agents}
+        self.action_spaces = {a: gymnasium.spaces.Discrete(self.driver.actions.n) for a in self.possible_agents}
         self._seeds = np.random.default_rng(seed)
         self._next_seed = seed
         self.agents: list[str] = []
-
-    def _discrete(self):
-        import gymnasium
-        return gymnasium.spaces.Discrete(self.driver.actions.n)
 
     def __str__(self) -> str:
         return f"rulekit_v0({self.game.name}, {len(self.possible_agents)} players)"

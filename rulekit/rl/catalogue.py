@@ -51,10 +51,12 @@ def _group_key(value):
 class _Slot:
     """The actions of one option shape: ``size`` consecutive indices from ``base``."""
 
-    __slots__ = ("base", "size", "option", "kind", "lo", "hi", "same", "sets", "rank")
+    __slots__ = ("base", "size", "option", "kind", "lo", "hi", "same", "sets", "rank", "choice")
 
-    def __init__(self, option: str, kind: str, lo: int = 0, hi: int = 0, same: str | None = None):
+    def __init__(self, option: str, kind: str, lo: int = 0, hi: int = 0, same: str | None = None,
+                 choice: str = ""):
         self.option, self.kind, self.lo, self.hi, self.same = option, kind, lo, hi, same
+        self.choice = choice            # the first choice that offers it, for messages
         self.base = self.size = 0
         self.sets: list[tuple[int, ...]] | None = None     # offset -> card set, for set options
         self.rank: dict[tuple[int, ...], int] | None = None  # card set -> offset
@@ -75,8 +77,17 @@ def _card_groups(game: Game, same: str | None) -> list[list[int]]:
     return list(groups.values())
 
 
-def _set_count(groups: list[list[int]], lo: int, hi: int) -> int:
-    return sum(comb(len(g), k) for g in groups for k in range(lo, hi + 1))
+def _set_count(groups: list[list[int]], lo: int, hi: int, cap: int) -> int:
+    """How many sets of ``lo..hi`` cards within one group there are, or a
+    number above ``cap`` as soon as that is certain (any set of 10,000
+    cards would be a number of 3,011 digits, worked out for nothing)."""
+    total = 0
+    for g in groups:
+        for k in range(lo, min(hi, len(g)) + 1):
+            total += comb(len(g), k)
+            if total > cap:
+                return cap + 1
+    return total
 
 
 class ActionCatalogue:
@@ -111,18 +122,19 @@ class ActionCatalogue:
                     key = (o.name, o.kind, 0, 0, None)
                 slot = shapes.get(key)
                 if slot is None:
-                    slot = shapes[key] = _Slot(o.name, key[1], key[2], key[3], key[4])
+                    slot = shapes[key] = _Slot(o.name, key[1], key[2], key[3], key[4], choice.name)
                     slot.base = total
-                    slot.size = self._size(slot)
+                    slot.size = self._size(slot, limit)
                     total += slot.size
                     self._slots.append(slot)
-                    if total > limit:
-                        raise CatalogueTooLarge(
-                            f"{game.name} with {players} players: numbering every action needs more "
-                            f"than {limit:,} indices; option '{o.name}' of choice '{choice.name}', "
-                            f"{slot.label()}, alone has {slot.size:,}. Use action feature vectors "
-                            "(actions='features') for this game")
                 table[o.name] = slot
+        if total > limit:
+            worst = max(self._slots, key=lambda s: s.size)
+            size = f"{worst.size:,}" if worst.size <= limit else f"more than {limit:,}"
+            raise CatalogueTooLarge(
+                f"{game.name} with {players} players: numbering every action needs more than "
+                f"{limit:,} indices; option '{worst.option}' of choice '{worst.choice}', {worst.label()}, "
+                f"alone has {size}. Use action feature vectors (actions='features') for this game")
         self.n = total
         self._bases = [s.base for s in self._slots]
         for slot in self._slots:
@@ -130,7 +142,7 @@ class ActionCatalogue:
                 self._number_sets(slot)
 
     # ---- building ---------------------------------------------------------
-    def _size(self, slot: _Slot) -> int:
+    def _size(self, slot: _Slot, cap: int) -> int:
         if slot.kind == "plain":
             return 1
         if slot.kind == "player":
@@ -139,7 +151,7 @@ class ActionCatalogue:
             return slot.hi - slot.lo + 1
         if slot.lo == slot.hi == 1:
             return len(self.game.cards)
-        return _set_count(_card_groups(self.game, slot.same), slot.lo, slot.hi)
+        return _set_count(_card_groups(self.game, slot.same), slot.lo, slot.hi, cap)
 
     def _number_sets(self, slot: _Slot) -> None:
         sets = []

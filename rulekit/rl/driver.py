@@ -117,8 +117,9 @@ class Driver:
             position = k if legal.positions is None else legal.positions[k]
         if position is None:
             dec = self.match.decision
-            why = (f"action {index!r} ({self.actions.describe(k) if 0 <= k < self.actions.n else 'out of range'})"
-                   f" is not legal now" + (f": player {dec.player} must answer '{dec.choice}'" if dec else ""))
+            what = (f"action {k} ({self.actions.describe(k)})" if 0 <= k < self.actions.n
+                    else f"action {index!r} (not an index from 0 to {self.actions.n - 1})")
+            why = f"{what} is not legal now" + (f": player {dec.player} must answer '{dec.choice}'" if dec else "")
             if self.illegal == "raise":
                 raise IllegalAction(why)
             self.match.close()

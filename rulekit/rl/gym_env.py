@@ -1,6 +1,7 @@
 """A Gymnasium environment for a game played alone (a solitaire, a
-co-operative game's solo rules): the same observations, actions and rewards as the PettingZoo
-environment (:mod:`rulekit.rl.aec`), through ``gymnasium.Env``'s API.
+co-operative game's solo rules): the same observations, actions and
+rewards as the PettingZoo environment (:mod:`rulekit.rl.aec`), through
+``gymnasium.Env``'s API.
 
 ``reset(seed=s)`` plays the match ``game.new_match(1, seed=s)``; a reset
 without a seed draws the match's seed from the environment's generator,
