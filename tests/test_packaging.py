@@ -34,3 +34,34 @@ def test_the_version_is_written_once():
 def test_type_hints_are_shipped():
     assert (ROOT / "rulekit" / "py.typed").is_file()
     assert '"rulekit" = ["py.typed"]' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_the_core_needs_no_numpy():
+    """The learning environments (``rulekit.rl``, the ``rl`` extra) are
+    optional: rulekit loads, plays and simulates with numpy, gymnasium and
+    pettingzoo unavailable, and only ``import rulekit.rl`` needs them."""
+    import subprocess
+    import sys
+
+    code = """
+import sys
+for name in ("numpy", "gymnasium", "pettingzoo"):
+    sys.modules[name] = None          # any import of them fails
+import rulekit, rulekit.agents, rulekit.cli, rulekit.testing
+game = rulekit.load_game("games/regicide.yaml")
+assert rulekit.simulate(game, players=2, games=3, seed=0)["games"] == 3
+try:
+    import rulekit.rl
+except ImportError:
+    print("ok")
+"""
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_the_rl_extra_and_its_package_are_declared():
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"rulekit.rl"' in pyproject
+    assert re.search(r'^rl = \["numpy>=1\.24", "gymnasium>=1\.0", "pettingzoo>=1\.24"\]', pyproject, re.M)
+    for path in ("README.md", ".ci/run"):
+        assert "pip install -e '.[test,rl]'" in (ROOT / path).read_text(encoding="utf-8")

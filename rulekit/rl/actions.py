@@ -1,0 +1,80 @@
+"""The two ways an environment turns a ``Discrete`` action into a move.
+
+- ``"catalogue"``: index ``i`` of the game's :class:`ActionCatalogue`; the
+  mask marks the catalogue indices legal now.
+- ``"features"``: row ``i`` of the legal actions listed as feature vectors
+  (:class:`ActionFeatures`); the mask marks the rows in use.
+- ``"auto"``: the catalogue when the game has one within the limit, else
+  the features.
+
+Both compute, once per decision, a :class:`Legal`: the mask, and where each
+allowed index is among ``decision.options``, so that the move is applied by
+its position (the engine's cheapest form).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..engine.runtime import Decision
+from ..model import Game
+from .catalogue import ActionCatalogue, CatalogueTooLarge
+from .features import ActionFeatures
+
+MODES = ("auto", "catalogue", "features")
+
+
+class Legal(NamedTuple):
+    """What a decision allows, in the environment's numbering."""
+
+    mask: np.ndarray                 # int8, 1 where an index is legal
+    positions: dict | None           # index -> position in decision.options (None: the index is the position)
+    features: np.ndarray | None      # (K, width) int8 in features mode
+
+
+class CatalogueActions:
+    mode = "catalogue"
+
+    def __init__(self, catalogue: ActionCatalogue):
+        self.catalogue = catalogue
+        self.n = catalogue.n
+
+    def legal(self, decision: Decision) -> Legal:
+        indices = self.catalogue.indices(decision)
+        mask = np.zeros(self.n, dtype=np.int8)
+        mask[indices] = 1
+        return Legal(mask, {i: k for k, i in enumerate(indices)}, None)
+
+    def describe(self, index: int) -> str:
+        return self.catalogue.describe(index)
+
+
+class FeatureActions:
+    mode = "features"
+
+    def __init__(self, features: ActionFeatures):
+        self.features = features
+        self.n = features.k
+
+    def legal(self, decision: Decision) -> Legal:
+        rows, mask = self.features.encode(decision)
+        return Legal(mask, None, rows)
+
+    def describe(self, index: int) -> str:
+        return f"row {index} of the legal actions"
+
+
+def make_actions(game: Game, players: int, mode: str = "auto", *, options: dict | None = None,
+                 max_actions: int | None = None, limit: int | None = None):
+    """The adapter for ``mode`` (see the module)."""
+    if mode not in MODES:
+        raise ValueError(f"actions must be one of {', '.join(MODES)}, not {mode!r}")
+    if mode != "features":
+        try:
+            kwargs = {} if limit is None else {"limit": limit}
+            return CatalogueActions(ActionCatalogue(game, players, **kwargs))
+        except CatalogueTooLarge:
+            if mode == "catalogue":
+                raise
+    return FeatureActions(ActionFeatures(game, players, max_actions=max_actions, options=options))

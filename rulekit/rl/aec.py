@@ -1,0 +1,172 @@
+"""A PettingZoo AEC environment for any rule file.
+
+Agents are ``player_0 … player_{n-1}``, one per seat.  The engine decides
+whose turn it is: ``agent_selection`` is always the seat of
+``match.decision`` (a response window asks seats out of turn order, a
+jester names the next player), never a fixed rotation.  Each agent's
+observation is ``{"observation", "action_mask"}`` (and ``"action_features"``
+in features mode, see :mod:`rulekit.rl.actions`); its action a ``Discrete``
+index.  A seat the rules eliminate (``match.out``) is terminated at once,
+as PettingZoo expects of an agent that leaves, with the rewards it has so
+far; the others are terminated when the match ends, with the rewards of
+:mod:`rulekit.rl.rewards`, or truncated after ``max_steps`` steps (a policy
+that never attacks can keep a match going until the engine's step budget
+stops it with an error).
+"""
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+from ..model import Game
+from .driver import Driver, agent_name, as_game, seat_of
+from .rewards import RewardHook
+from .text import render_text
+
+
+class RulekitEnv(AECEnv):
+    """See the module and :func:`rulekit.rl.env`."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "rulekit_v0", "is_parallelizable": False}
+
+    def __init__(self, game: Game, players: int, *, options: dict | None = None, actions: str = "auto",
+                 seed: int | None = None, render_mode: str | None = None,
+                 reward_hook: RewardHook | None = None, cooperative: bool | None = None,
+                 illegal: str = "terminate", auto_pass: bool = False, max_actions: int | None = None,
+                 max_steps: int | None = None):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.driver = Driver(game, players, options=options, actions=actions, max_actions=max_actions,
+                             reward_hook=reward_hook, cooperative=cooperative, illegal=illegal,
+                             auto_pass=auto_pass)
+        self.game = game
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.possible_agents = [agent_name(p) for p in range(players)]
+        self.observation_spaces = {a: self.driver.spaces for a in self.possible_agents}
+        self.action_spaces = {a: gymnasium.spaces.Discrete(self.driver.actions.n) for a in self.possible_agents}
+        self._seeds = np.random.default_rng(seed)
+        self._next_seed = seed
+        self.agents: list[str] = []
+
+    def __str__(self) -> str:
+        return f"rulekit_v0({self.game.name}, {len(self.possible_agents)} players)"
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    @property
+    def match(self):
+        """The match being played (read it; acting on it bypasses the environment)."""
+        return self.driver.match
+
+    # ---- the API ----------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new match.  ``seed`` is the match's seed (``reset(seed=7)`` plays
+        ``game.new_match(n, seed=7)``); without one, the next seed is drawn
+        from the environment's generator (seeded by the constructor's
+        ``seed``).  ``options`` is accepted for the API and not read: match
+        options are given to the constructor."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            match_seed = seed
+        elif self._next_seed is not None:
+            match_seed = self._next_seed
+        else:
+            match_seed = int(self._seeds.integers(2**31))
+        self._next_seed = None
+        self.driver.reset(match_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self.steps = 0
+        self._log_at = len(self.match.log)
+        self._after_move(moved=False)
+
+    def observe(self, agent: str) -> dict:
+        return self.driver.observation(seat_of(agent))
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        refused = self.driver.step(action)
+        self.steps += 1
+        if refused is not None:
+            for a in self.agents:
+                self.rewards[a] = -1.0 if a == agent else 0.0
+                self.terminations[a] = True
+            self.infos[agent] = {"illegal": refused}
+        elif self.max_steps is not None and self.steps >= self.max_steps and self.match.decision is not None:
+            self.match.close()                      # cut short: truncated, not ended
+            for a in self.agents:
+                self.truncations[a] = True
+        self._after_move()
+
+    def _after_move(self, moved: bool = True) -> None:
+        """Terminate the seats that left, pay out a finished match, select
+        the next decider (a terminated agent first, as PettingZoo's dead
+        steps expect)."""
+        m = self.match
+        live = [a for a in self.agents if not self.terminations[a]]
+        for a in live:
+            if m.out[seat_of(a)]:
+                self.terminations[a] = True
+        if m.decision is None:
+            if m.result() is not None:
+                final = self.driver.final_rewards()
+                for a in live:
+                    self.rewards[a] += final[seat_of(a)]
+                    self.infos[a] = {"outcome": m.result()["outcome"], "winners": list(m.result()["winners"])}
+            for a in self.agents:
+                if not self.truncations[a]:
+                    self.terminations[a] = True
+        else:
+            self.agent_selection = agent_name(m.decision.player)
+        if self.driver.reward_hook is not None and moved:
+            for a, r in self.driver.shaped(self._log_at, live).items():
+                self.rewards[a] += r
+        self._log_at = len(m.log)
+        self._accumulate_rewards()
+        if m.decision is None:
+            self.agent_selection = self.agents[0] if self.agents else self.agent_selection
+        self._deads_step_first()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        seat = seat_of(self.agent_selection) if self.match.decision is not None else None
+        text = render_text(self.match, seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        if self.driver.match is not None:
+            self.driver.match.close()
+
+
+def env(path_or_game, players: int | None = None, **kwargs) -> RulekitEnv:
+    """A PettingZoo AEC environment for a rule file (a path or a loaded
+    ``rulekit.Game``) with ``players`` seats (default: the fewest the game
+    allows).  Keywords: ``options`` (match options), ``actions``
+    (``"auto"``, ``"catalogue"`` or ``"features"``), ``seed``,
+    ``render_mode`` (``"ansi"``, ``"human"``), ``reward_hook``,
+    ``cooperative``, ``illegal`` (``"terminate"`` or ``"raise"``),
+    ``auto_pass``, ``max_actions`` (``K`` in features mode), ``max_steps``
+    (truncate a match after that many steps).  See docs/rl.md."""
+    game = as_game(path_or_game)
+    return RulekitEnv(game, game.min_players if players is None else players, **kwargs)

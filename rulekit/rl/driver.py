@@ -1,0 +1,147 @@
+"""One match played through fixed-size observations and actions: what the
+PettingZoo and Gymnasium environments share.
+
+The driver owns the match, the observation encoder and the action adapter;
+it turns a ``Discrete`` index into a move, builds each seat's observation
+dict, and says what a step did (the seats it eliminated, the rewards at the
+end, an illegal index).  The environments only add their APIs' bookkeeping.
+"""
+from __future__ import annotations
+
+from os import PathLike
+
+import gymnasium
+import numpy as np
+
+import rulekit
+
+from ..errors import IllegalAction
+from ..limits import MAX_INTEGER
+from ..model import Game
+from .actions import Legal, make_actions
+from .observation import ObservationEncoder
+from .rewards import RewardHook, is_cooperative, outcome_rewards
+
+#: what an illegal index does: end the match (the mover gets -1, the others
+#: 0: PettingZoo's convention for its classic games) or raise IllegalAction
+ILLEGAL = ("terminate", "raise")
+
+
+def as_game(path_or_game) -> Game:
+    if isinstance(path_or_game, Game):
+        return path_or_game
+    if isinstance(path_or_game, (str, PathLike)):
+        return rulekit.load_game(path_or_game)
+    raise TypeError(f"a rule file's path or a loaded rulekit.Game, not {type(path_or_game).__name__}")
+
+
+class Driver:
+    """See the module.  ``match`` is the live match (read it, never apply to it)."""
+
+    def __init__(self, game: Game, players: int, *, options: dict | None = None, actions: str = "auto",
+                 max_actions: int | None = None, reward_hook: RewardHook | None = None,
+                 cooperative: bool | None = None, illegal: str = "terminate", auto_pass: bool = False):
+        if not game.min_players <= players <= game.max_players:
+            raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
+                             f"not {players!r}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        self.game = game
+        self.players = players
+        self.options = game.match_options(options)
+        self.actions = make_actions(game, players, actions, options=self.options, max_actions=max_actions)
+        self.encoder = ObservationEncoder(game, players)
+        self.reward_hook = reward_hook
+        self.cooperative = is_cooperative(game) if cooperative is None else cooperative
+        self.illegal = illegal
+        self.auto_pass = auto_pass
+        self.match = None
+        self._legal: tuple | None = None       # (decision, Legal) of the pending decision
+        self.spaces = self._spaces()
+
+    def _spaces(self) -> gymnasium.spaces.Dict:
+        parts = {
+            "observation": gymnasium.spaces.Box(-MAX_INTEGER, MAX_INTEGER, (self.encoder.size,), np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (self.actions.n,), np.int8),
+        }
+        if self.actions.mode == "features":
+            f = self.actions.features
+            parts["action_features"] = gymnasium.spaces.Box(0, 1, (f.k, f.width), np.int8)
+        return gymnasium.spaces.Dict(parts)
+
+    # ---- the match ------------------------------------------------------------
+    def reset(self, seed: int) -> None:
+        if self.match is not None:
+            self.match.close()
+        self.match = self.game.new_match(self.players, seed=seed, options=self.options,
+                                         auto_pass=self.auto_pass)
+        self._legal = None
+
+    def legal(self) -> Legal | None:
+        """What the pending decision allows (worked out once per decision)."""
+        dec = self.match.decision
+        if dec is None:
+            return None
+        if self._legal is None or self._legal[0] is not dec:
+            self._legal = (dec, self.actions.legal(dec))
+        return self._legal[1]
+
+    def observation(self, seat: int) -> dict:
+        """``seat``'s observation dict: the mask (and features) are its own
+        only while it decides, zeros otherwise."""
+        out = {"observation": self.encoder.observe(self.match, seat)}
+        dec = self.match.decision
+        legal = self.legal() if dec is not None and dec.player == seat else None
+        if legal is None:
+            out["action_mask"] = np.zeros(self.actions.n, dtype=np.int8)
+            if self.actions.mode == "features":
+                f = self.actions.features
+                out["action_features"] = np.zeros((f.k, f.width), dtype=np.int8)
+        else:
+            out["action_mask"] = legal.mask.copy()
+            if legal.features is not None:
+                out["action_features"] = legal.features.copy()
+        return out
+
+    def step(self, index) -> str | None:
+        """Apply the move at ``index``; return why it was refused (the match
+        is then closed) or None.  With ``illegal="raise"`` a refused index
+        raises :class:`~rulekit.IllegalAction` and nothing changes."""
+        legal = self.legal()
+        try:
+            k = int(index)
+        except (TypeError, ValueError):
+            k = -1
+        position = None
+        if legal is not None and 0 <= k < self.actions.n and legal.mask[k]:
+            position = k if legal.positions is None else legal.positions[k]
+        if position is None:
+            dec = self.match.decision
+            what = (f"action {k} ({self.actions.describe(k)})" if 0 <= k < self.actions.n
+                    else f"action {index!r} (not an index from 0 to {self.actions.n - 1})")
+            why = f"{what} is not legal now" + (f": player {dec.player} must answer '{dec.choice}'" if dec else "")
+            if self.illegal == "raise":
+                raise IllegalAction(why)
+            self.match.close()
+            return why
+        self.match.apply(position)
+        return None
+
+    def final_rewards(self) -> list[float]:
+        return outcome_rewards(self.match.result(), self.players, self.cooperative)
+
+    def shaped(self, since: int, agents) -> dict:
+        """The reward hook's values for ``agents`` (names) for the log from ``since`` on."""
+        out = {}
+        for agent in agents:
+            seat = seat_of(agent)
+            out[agent] = float(self.reward_hook(self.match, self.match.events(seat, since=since), agent))
+        return out
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def seat_of(agent: str) -> int:
+    return int(agent.rsplit("_", 1)[1])

@@ -1,0 +1,86 @@
+"""A Gymnasium environment for a game played alone (a solitaire, a
+co-operative game's solo rules): the same observations, actions and
+rewards as the PettingZoo environment (:mod:`rulekit.rl.aec`), through
+``gymnasium.Env``'s API.
+
+``reset(seed=s)`` plays the match ``game.new_match(1, seed=s)``; a reset
+without a seed draws the match's seed from the environment's generator,
+which ``reset(seed=s)`` seeds (so a run of resets is repeatable).  An
+action the mask does not allow ends the episode with reward ``-1`` and
+``info["illegal"]`` saying why (``illegal="raise"`` raises instead).
+"""
+from __future__ import annotations
+
+import gymnasium
+
+from .driver import Driver, agent_name, as_game
+from .rewards import RewardHook
+from .text import render_text
+
+
+class GymEnv(gymnasium.Env):
+    """See the module; the keywords are those of :func:`rulekit.rl.env`."""
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, path_or_game, players: int = 1, *, options: dict | None = None, actions: str = "auto",
+                 render_mode: str | None = None, reward_hook: RewardHook | None = None,
+                 cooperative: bool | None = None, illegal: str = "terminate", auto_pass: bool = False,
+                 max_actions: int | None = None, max_steps: int | None = None):
+        game = as_game(path_or_game)
+        if players != 1:
+            raise ValueError(f"GymEnv plays one seat alone; {game.name} with {players} players needs "
+                             "rulekit.rl.env(...) (PettingZoo), where every seat is an agent")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.driver = Driver(game, 1, options=options, actions=actions, max_actions=max_actions,
+                             reward_hook=reward_hook, cooperative=cooperative, illegal=illegal,
+                             auto_pass=auto_pass)
+        self.game = game
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.observation_space = self.driver.spaces
+        self.action_space = gymnasium.spaces.Discrete(self.driver.actions.n)
+
+    @property
+    def match(self):
+        return self.driver.match
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self.driver.reset(seed if seed is not None else int(self.np_random.integers(2**31)))
+        self._log_at = len(self.match.log)
+        self.steps = 0
+        return self.driver.observation(0), {}
+
+    def step(self, action):
+        refused = self.driver.step(action)
+        self.steps += 1
+        m = self.match
+        info: dict = {}
+        reward = 0.0
+        if refused is not None:
+            reward, info = -1.0, {"illegal": refused}
+        elif m.decision is None:
+            reward = self.driver.final_rewards()[0]
+            info = {"outcome": m.result()["outcome"], "winners": list(m.result()["winners"])}
+        if self.driver.reward_hook is not None and refused is None:
+            reward += self.driver.shaped(self._log_at, [agent_name(0)])[agent_name(0)]
+        self._log_at = len(m.log)
+        truncated = self.max_steps is not None and self.steps >= self.max_steps and m.decision is not None
+        if truncated:
+            m.close()
+        return self.driver.observation(0), reward, m.decision is None and not truncated, truncated, info
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = render_text(self.match, 0)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        if self.driver.match is not None:
+            self.driver.match.close()

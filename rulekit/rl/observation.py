@@ -1,0 +1,284 @@
+"""A seat's view of a match as one fixed-size vector of float32.
+
+The vector is built from ``match.view(seat)`` and nothing else: a view is
+what the engine lets that seat see (other hands and hidden piles as counts,
+hidden player variables left out), so an observation can never hold more.
+Seats are counted from the observer: ``hand(+0)`` is the observer's hand,
+``life(+1)`` the life of the next seat, whichever seat observes, so one
+policy serves every seat.  ``observation_layout()`` names every part.
+
+What goes in, in this order (the layout gives the exact slices):
+
+- ``turn`` (the number), ``phase`` (one-hot over the file's phases, and one
+  for none), ``current`` and ``decider`` (one-hot over seats from the
+  observer), ``decision`` (one-hot over the choices, and one for none),
+  ``out`` (a flag per seat);
+- every zone: its card count (``Z.count``), and where the zone can show its
+  cards to the observer a multi-hot over card ids (``Z``): public zones,
+  the observer's own ``owner`` zones; ``top`` zones give their top card
+  (``Z.top``, a one-hot).  Zones no seat can see are counts only;
+- every card variable: its value for each visible card, by card id (``state.V``);
+- match variables (``vars.V``), then player variables per seat (``V(+k)``),
+  the file's ``display:`` values per seat (``display.V(+k)``) and its
+  ``public:`` values (``public.V``).
+
+A variable whose starting value is a number or true/false is one number, and
+so is a display or public value whose expression writes no text and whose
+first value is a number.  Any other value (text, a list, an expression's result) takes ``2 + W``
+numbers, ``W`` the size of the game's word list
+(:func:`~rulekit.rl.vocabulary.string_vocabulary`): a number (the value
+itself if it is one, a list's length), a hot entry per word it is or holds,
+and an "other/hidden" count for text not in the list, a list's elements
+that are not words, and a value the observer may not see.  A player
+variable that can be hidden has a ``.hidden`` flag too.  A card variable
+holding text gives the word's place in the list plus one (a one-hot per
+card would be too wide).  Numbers are kept as they are (seat numbers held
+in variables too), clipped to the rule files' integer limit.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from ..limits import MAX_INTEGER
+from ..model import Game
+from .vocabulary import _LITERAL, string_vocabulary
+
+#: view(seat, since=NO_LOG) leaves the event log out: the vector does not
+#: read it, and building it costs time in proportion to the whole match
+NO_LOG = 1 << 62
+
+_NUMBER = (int, float, bool)
+_HIDDEN = object()          # a player variable the view leaves out
+
+
+@functools.lru_cache(maxsize=64)
+def _numeric_expressions(game: Game, players: int) -> frozenset:
+    """The ``display:`` names (and ``("public", name)``) that are numbers: an
+    expression with no string literal in its text whose value, on a new
+    match (seed 0) for every viewer and player, is a number or true/false.
+    (A value is not declared with a type; the text and a first value are
+    what the file says of it.)"""
+    source = game.source
+    plain = {k for k, text in source.get("display", {}).items() if not _LITERAL.search(str(text))}
+    plain |= {("public", k) for k, text in source.get("public", {}).items() if not _LITERAL.search(str(text))}
+    if not plain:
+        return frozenset()
+    m = game.new_match(players, seed=0)
+    try:
+        for viewer in range(players):
+            view = m.view(viewer, since=NO_LOG)
+            for row in view["display"]:
+                plain -= {k for k, v in row.items() if type(v) not in _NUMBER}
+            plain -= {("public", k) for k, v in view["public"].items() if type(v) not in _NUMBER}
+    finally:
+        m.close()
+    return frozenset(plain)
+
+
+class ObservationEncoder:
+    """``encode(view)`` → float32 vector of ``size``; see the module."""
+
+    def __init__(self, game: Game, players: int):
+        self.game = game
+        self.players = players
+        self.vocab = string_vocabulary(game)
+        self._word = {w: i for i, w in enumerate(self.vocab)}
+        self._layout: list[tuple[str, slice]] = []
+        self._size = 0
+        n = players
+        self._turn = self._add("turn", 1)
+        self._phase_col = {p.name: i for i, p in enumerate(game.phases)}
+        self._phase = self._add("phase", len(game.phases) + 1)
+        self._current = self._add("current", n)
+        self._decider = self._add("decider", n)
+        self._choice_col = {name: i for i, name in enumerate(game.choices)}
+        self._decision = self._add("decision", len(game.choices) + 1)
+        self._out = self._add("out", n)
+        ncards = len(game.cards)
+        #: per live zone name: (count at, cards at or None, top at or None, owner or None)
+        self._zones: list[tuple[str, int, int | None, int | None, int | None]] = []
+        self._keys_from: dict[int, list[tuple]] = {}
+        for z in game.zones:
+            for owner in (range(n) if z.per_player else (None,)):
+                self._zones.append(self._zone_parts(z, owner, ncards))
+        self._state = [(k, self._add(f"state.{k}", ncards)) for k in game.card_vars]
+        wide = len(self.vocab) + 2
+        self._vars = [(k, self._add(f"vars.{k}", 1 if type(v) in _NUMBER else wide), type(v) in _NUMBER)
+                      for k, v in game.vars.items()]
+        self._pvars = []
+        for k, v in game.player_vars.items():
+            number = type(v) in _NUMBER
+            at = [self._add(f"{k}(+{r})", 1 if number else wide) for r in range(n)]
+            hidden = ([self._add(f"{k}(+{r}).hidden", 1) for r in range(n)]
+                      if k in game.var_visibility else None)
+            self._pvars.append((k, at, number, hidden))
+        numeric = _numeric_expressions(game, players)
+        self._display = [(k, [self._add(f"display.{k}(+{r})", 1 if k in numeric else wide) for r in range(n)],
+                          k in numeric) for k in game.display]
+        self._public = [(k, self._add(f"public.{k}", 1 if ("public", k) in numeric else wide),
+                         ("public", k) in numeric) for k in game.public]
+
+    def _add(self, name: str, width: int) -> int:
+        start = self._size
+        self._layout.append((name, slice(start, start + width)))
+        self._size += width
+        return start
+
+    def _zone_parts(self, z, owner, ncards):
+        """Where a live zone's count, cards and top card go.  An owner zone's
+        cards are laid out for the observer's own seat only (``+0``): no other
+        seat's can ever be seen."""
+        label = z.name if owner is None else f"{z.name}(+{owner})"
+        count = self._add(f"{label}.count", 1)
+        seen = z.visibility == "public" or (z.visibility == "owner" and owner == 0)
+        cards = self._add(label, ncards) if seen else None
+        top = self._add(f"{label}.top", ncards) if z.visibility == "top" else None
+        return (z.name, count, cards, top, owner)
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def observation_layout(self) -> list[tuple[str, slice]]:
+        """(name, slice) of every part of the vector, in order."""
+        return list(self._layout)
+
+    # ---- encoding -----------------------------------------------------------
+    def observe(self, match, seat: int) -> np.ndarray:
+        """The vector of what ``seat`` sees of ``match`` now."""
+        return self.encode(match.view(seat, since=NO_LOG))
+
+    def encode(self, view: dict) -> np.ndarray:
+        """The vector of a view (``match.view(seat)``, the log not needed).
+
+        Entries are gathered as (place, value) pairs and written into the
+        vector in one numpy assignment: a few hundred single writes into a
+        numpy array cost more than the rest of the encoding."""
+        seat = view["viewer"]
+        n = self.players
+        ix: list[int] = []
+        val: list[float] = []
+        put, give = ix.append, val.append
+        put(self._turn)
+        give(view["turn"])
+        put(self._phase + self._phase_col.get(view["phase"], len(self._phase_col)))
+        give(1)
+        put(self._current + (view["current"] - seat) % n)
+        give(1)
+        dec = view["decision"]
+        if dec is None:
+            put(self._decision + len(self._choice_col))
+            give(1)
+        else:
+            put(self._decision + self._choice_col[dec["choice"]])
+            give(1)
+            put(self._decider + (dec["player"] - seat) % n)
+            give(1)
+        for p in view["out"]:
+            put(self._out + (p - seat) % n)
+            give(1)
+        self._encode_zones(view["zones"], seat, put, give)
+        for k, at, number in self._vars:
+            self._value(put, give, at, view["vars"].get(k), number)
+        pvars = view["player_vars"]
+        hidden_word = len(self.vocab) + 1
+        for r in range(n):
+            values = pvars[(seat + r) % n]
+            for k, at, number, hidden in self._pvars:
+                v = values.get(k, _HIDDEN)
+                if v is _HIDDEN:
+                    put(hidden[r])
+                    give(1)
+                    if not number:
+                        put(at[r] + hidden_word)
+                        give(1)
+                elif number and type(v) in _NUMBER:
+                    put(at[r])
+                    give(v)
+                else:
+                    self._value(put, give, at[r], v, number)
+            shown = view["display"][(seat + r) % n] if view["display"] else {}
+            for k, at, number in self._display:
+                v = shown.get(k)
+                if number and type(v) in _NUMBER:
+                    put(at[r])
+                    give(v)
+                else:
+                    self._value(put, give, at[r], v, number)
+        for k, at, number in self._public:
+            self._value(put, give, at, view["public"].get(k), number)
+        vec = np.zeros(self._size, dtype=np.float32)
+        vec[ix] = val
+        np.clip(vec, -MAX_INTEGER, MAX_INTEGER, out=vec)
+        return vec
+
+    def _zone_keys(self, seat: int) -> list[tuple]:
+        """The zones in layout order, by their names in a view from ``seat``."""
+        keys = self._keys_from.get(seat)
+        if keys is None:
+            n = self.players
+            keys = self._keys_from[seat] = [
+                (name if owner is None else f"{name}({(seat + owner) % n})", count, cards, top)
+                for name, count, cards, top, owner in self._zones]
+        return keys
+
+    def _encode_zones(self, zones: dict, seat: int, put, give) -> None:
+        for key, count, cards, top in self._zone_keys(seat):
+            info = zones[key]
+            put(count)
+            give(info["count"])
+            if cards is not None:
+                ids = info.get("ids")
+                if ids:
+                    for cid in ids:
+                        put(cards + cid)
+                        give(1)
+                    states = info.get("state")
+                    if states:
+                        for cid, state in zip(ids, states):
+                            for k, at in self._state:
+                                put(at + cid)
+                                give(self._scalar(state.get(k)))
+            elif top is not None and "top_id" in info:
+                put(top + info["top_id"])
+                give(1)
+
+    def _scalar(self, v) -> float:
+        if type(v) in _NUMBER:
+            return float(v)
+        if type(v) is str:
+            return self._word.get(v, -1) + 1.0
+        if type(v) in (list, tuple):
+            return float(len(v))
+        return 0.0
+
+    def _value(self, put, give, at: int, v, number: bool) -> None:
+        """A number at ``at``; or a value over 2 + W entries (see the module)."""
+        if number:
+            put(at)
+            give(v if type(v) in _NUMBER else self._scalar(v))
+            return
+        other = at + 1 + len(self.vocab)
+        if type(v) in _NUMBER:
+            put(at)
+            give(v)
+        elif type(v) is str:
+            i = self._word.get(v)
+            put(other if i is None else at + 1 + i)
+            give(1)
+        elif type(v) in (list, tuple):
+            put(at)
+            give(len(v))
+            counts: dict[int, int] = {}
+            for x in v:
+                i = self._word.get(x) if type(x) is str else None
+                place = other if i is None else at + 1 + i
+                counts[place] = counts.get(place, 0) + 1
+            for place, c in counts.items():
+                put(place)
+                give(c)
+        elif v is not None:
+            put(other)
+            give(1)

@@ -1,0 +1,20 @@
+"""The table as text, for an environment's ``render()``: what ``rulekit
+play`` shows a person, from the deciding seat (its options included) or,
+once the match is over, the result."""
+from __future__ import annotations
+
+from ..cli.show import options_lines, result_lines, view_lines
+
+
+def _who(p: int) -> str:
+    return f"player_{p}"
+
+
+def render_text(match, seat: int | None) -> str:
+    if match.decision is None:
+        if match.result() is None:
+            return "(the match was closed)"
+        lines = view_lines(match, 0, _who) + result_lines(match, _who)
+    else:
+        lines = view_lines(match, seat, _who) + [f"{_who(seat)} decides:"] + options_lines(match)
+    return "\n".join(lines)

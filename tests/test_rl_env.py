@@ -1,0 +1,236 @@
+"""The PettingZoo and Gymnasium environments: their APIs' own checkers pass
+for every game, the engine decides whose turn it is, rewards follow the
+result, eliminated seats leave, and a seed replays a match."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import rulekit
+import rulekit.rl as rl
+from rl_kit import case_id, cases, load
+from game_files import game_path
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")   # the checkers' advice on Dict spaces
+
+
+def play(env, seed: int, rng: np.random.Generator, check=None) -> None:
+    """One match of random legal actions; ``check(env)`` before every live step."""
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        if check is not None:
+            check(env)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_id)
+def test_pettingzoo_api(case):
+    path, players = case
+    api_test(rl.env(load(path), players=players, seed=1), num_cycles=300)
+
+
+@pytest.mark.parametrize("name,players", [("regicide", 2), ("sanguosha", 5), ("xiake", 2)])
+def test_pettingzoo_api_with_action_features(name, players):
+    api_test(rl.env(load(game_path(name)), players=players, actions="features", seed=2), num_cycles=200)
+
+
+@pytest.mark.parametrize("name", ["regicide", "regicide_house"])
+def test_gymnasium_env_checker_for_the_solo_game(name):
+    env = rl.GymEnv(load(game_path(name)))
+    check_env(env, skip_render_check=True)
+    check_env(rl.GymEnv(load(game_path(name)), render_mode="ansi"))
+
+
+def test_the_engine_decides_whose_turn_it_is():
+    """三国杀: response windows ask seats out of turn, so the agent to act is
+    the decision's seat, not a rotation."""
+    env = rl.env(load(game_path("sanguosha")), players=5)
+    order = []
+
+    def same_seat(e):
+        assert e.agent_selection == f"player_{e.match.decision.player}"
+        order.append(e.match.decision.player)
+    play(env, 3, np.random.default_rng(3), same_seat)
+    assert any((b - a) % 5 not in (0, 1) for a, b in zip(order, order[1:]))
+
+
+def test_eliminated_seats_are_terminated_when_they_leave():
+    env = rl.env(load(game_path("sanguosha")), players=8)
+    left_early = set()
+
+    def record(e):
+        for a in list(e.agents):
+            if e.match.out[int(a.split("_")[1])]:
+                pytest.fail(f"{a} is out of the game but still an agent")
+    rng = np.random.default_rng(0)
+    for seed in range(4):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            _, _, terminated, _, _ = env.last()
+            if terminated:
+                if env.match.decision is not None:
+                    left_early.add(agent)
+                    assert env.match.out[int(agent.split("_")[1])]
+                env.step(None)
+                continue
+            record(env)
+            env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+    assert left_early
+
+
+@pytest.mark.parametrize("name,players", [("regicide", 2), ("last_card", 3), ("xiake", 2)])
+def test_rewards_follow_the_result(name, players):
+    path = game_path(name) if name != "last_card" else rulekit.__file__.replace(
+        "rulekit/__init__.py", "docs/examples/last_card.yaml")
+    game = load(path)
+    env = rl.env(game, players=players)
+    coop = rl.is_cooperative(game)
+    outcomes = set()
+    for seed in range(6):
+        env.reset(seed=seed)
+        total = dict.fromkeys(env.agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, info = env.last()
+            total[agent] += reward
+            if terminated:
+                env.step(None)
+                continue
+            env.step(int(np.flatnonzero(obs["action_mask"])[seed % 2 - 1]))
+        result = env.match.result()
+        outcomes.add(result["outcome"])
+        assert [total[f"player_{p}"] for p in range(players)] == rl.outcome_rewards(result, players, coop)
+    assert outcomes
+
+
+def test_outcome_rewards():
+    win = {"outcome": "win", "winners": [1, 2]}
+    assert rl.outcome_rewards(win, 3, False) == [-1.0, 1.0, 1.0]
+    assert rl.outcome_rewards({"outcome": "win", "winners": [0, 1]}, 2, True) == [1.0, 1.0]
+    assert rl.outcome_rewards({"outcome": "loss", "winners": []}, 2, True) == [-1.0, -1.0]
+    assert rl.outcome_rewards({"outcome": "loss", "winners": []}, 2, False) == [0.0, 0.0]
+    assert rl.is_cooperative(load(game_path("regicide")))
+    assert not rl.is_cooperative(load(game_path("sanguosha")))
+
+
+def test_the_reward_hook_sees_each_seats_events_once_and_redacted():
+    game = load(game_path("regicide"))
+    seen = {0: [], 1: []}
+
+    def hook(match, events, agent):
+        seen[int(agent[-1])].extend(events)
+        return 0.5 if agent == "player_1" else 0.0
+    env = rl.env(game, players=2, reward_hook=hook)
+    env.reset(seed=4)
+    start = len(env.match.log)
+    total = 0.0
+    for agent in env.agent_iter():
+        obs, reward, terminated, _, _ = env.last()
+        total += reward if agent == "player_1" else 0.0
+        env.step(None if terminated else int(np.flatnonzero(obs["action_mask"])[0]))
+    m = env.match
+    assert seen[0] == m.events(0, since=start) and seen[1] == m.events(1, since=start)
+    assert seen[0] != seen[1]                                   # each seat's own redaction
+    steps = len(m.actions)
+    final = rl.outcome_rewards(m.result(), 2, True)[1]
+    assert total == pytest.approx(final + 0.5 * steps)
+
+
+def test_an_illegal_action_ends_the_match_or_raises():
+    game = load(game_path("regicide"))
+    env = rl.env(game, players=2)
+    env.reset(seed=1)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    mover = env.agent_selection
+    env.step(bad)
+    assert all(env.terminations.values())
+    assert env.rewards == {mover: -1.0, ("player_1" if mover == "player_0" else "player_0"): 0.0}
+    assert "not legal now" in env.infos[mover]["illegal"]
+
+    env = rl.env(game, players=2, illegal="raise")
+    env.reset(seed=1)
+    with pytest.raises(rulekit.IllegalAction, match="not legal now"):
+        env.step(bad)
+    assert env.match.actions == [] and not any(env.terminations.values())
+
+
+def test_a_seed_replays_the_match():
+    game = load(game_path("sanguosha"))
+    runs = []
+    for _ in range(2):
+        env = rl.env(game, players=4)
+        observed = []
+        play(env, 11, np.random.default_rng(5), lambda e: observed.append(e.observe(e.agent_selection)))
+        runs.append((observed, env.match.log_json()))
+    assert len(runs[0][0]) == len(runs[1][0]) > 10
+    assert all(np.array_equal(a["observation"], b["observation"]) for a, b in zip(runs[0][0], runs[1][0]))
+    assert runs[0][1] == runs[1][1]
+    env = rl.env(game, players=4)
+    env.reset(seed=11)
+    assert env.match.log_json() == game.new_match(4, seed=11).log_json()      # the seed is the match's
+
+
+def test_pettingzoo_seed_test():
+    seed_test(lambda: rl.env(load(game_path("regicide")), players=3), num_cycles=50)
+
+
+def test_render_shows_the_table_and_the_options(capsys):
+    env = rl.env(load(game_path("regicide")), players=2, render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert "player_0 decides:" in text and "enemy" in text and "yield" in text
+    human = rl.env(load(game_path("regicide")), players=2, render_mode="human")
+    human.reset(seed=0)
+    assert human.render() is None and capsys.readouterr().out.strip() == text.strip()
+
+
+def test_the_gym_env_plays_a_solo_game_to_its_end():
+    env = rl.GymEnv(load(game_path("regicide")))
+    obs, _ = env.reset(seed=5)
+    rng = np.random.default_rng(0)
+    done, reward = False, 0.0
+    while not done:
+        obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert not truncated
+    assert reward == (1.0 if info["outcome"] == "win" else -1.0)
+    with pytest.raises(ValueError, match="needs rulekit.rl.env"):
+        rl.GymEnv(load(game_path("regicide")), players=2)
+
+
+def test_spaces_are_fixed_per_game_and_player_count():
+    env = rl.env(load(game_path("xiake")), players=2)
+    cat = rl.ActionCatalogue(load(game_path("xiake")), 2)
+    enc = rl.ObservationEncoder(load(game_path("xiake")), 2)
+    space = env.observation_space("player_1")
+    assert env.action_space("player_0").n == cat.n
+    assert space["observation"].shape == (enc.size,) and space["action_mask"].shape == (cat.n,)
+    assert set(space.spaces) == {"observation", "action_mask"}
+
+
+def test_max_steps_truncates_a_match():
+    """A policy that never ends a match (passing forever) meets max_steps,
+    not the engine's step budget."""
+    env = rl.env(load(game_path("sanguosha")), players=4, max_steps=30)
+    env.reset(seed=0)
+    live_steps = 0
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            assert truncated and not terminated
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        live_steps += 1
+    assert live_steps == 30 and not env.agents and env.match.result() is None
+
+    gym = rl.GymEnv(load(game_path("regicide")), max_steps=3)
+    obs, _ = gym.reset(seed=0)
+    for step in range(3):
+        obs, _, terminated, truncated, _ = gym.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert truncated and not terminated
