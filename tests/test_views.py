@@ -160,3 +160,12 @@ def test_narration_errors_point_at_the_entry(tmp_path, entry, message):
     errors = info.value.errors
     assert any(message in e.message for e in errors), errors
     assert all(e.where.line == DREW.count("\n") + 2 for e in errors)
+
+
+def test_a_view_without_the_log():
+    from sanguosha_kit import table, use
+    m = table(4, hands={0: ["杀 ♠7"]})
+    use(m, "杀 ♠7", 1)
+    v = m.view(2, log=False)
+    assert v["log"] == [] and v["log_size"] == len(m.log) and v["zones"] == m.view(2)["zones"]
+    assert m.view(2, since=len(m.log)) ["log"] == []

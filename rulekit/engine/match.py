@@ -708,15 +708,16 @@ class Match:
             parts.append(str(action.number))
         return " ".join(parts)
 
-    def view(self, player: int | None, since: int = 0) -> dict:
+    def view(self, player: int | None, since: int = 0, log: bool = True) -> dict:
         """What ``player`` may see (``None``: a spectator; ``"all"``, that is
         ``rulekit.ALL_SEEING``: everything, for tools and tests), log included.
         ``since=k`` returns only the log from entry ``k`` on (``log_size``
         says how many there are), so a client polling every decision does
-        not receive the whole history each time."""
+        not receive the whole history each time; ``log=False`` leaves the
+        log out (an observation encoder reads only the state)."""
         from .view import build_view
 
-        return build_view(self, player, since)
+        return build_view(self, player, since, log)
 
     def events(self, player: int | None = "all", since: int = 0) -> list[dict]:
         """The event log as dicts; redacted for ``player`` unless ``"all"``."""

@@ -83,15 +83,20 @@ def event_dicts(m, viewer=ALL, since: int = 0, narrated: bool = True) -> list[di
     """The log as dicts for ``viewer``, from entry ``since`` on (one dict per
     entry, so a client that has seen ``k`` events asks for ``since=k``);
     ``narrated``: with the rule file's words for each event it narrates."""
-    out = []
-    shown = {} if viewer == ALL else _visible_now(m, viewer, since)
-    for i, ev in enumerate(m.log[since:], since):
+    out: list[dict] = []
+    entries = m.log[since:]
+    if not entries:
+        return out
+    # where each card is as far as the viewer saw, for events' card fields:
+    # worked out only when an event has fields (a view is asked for often)
+    shown: dict | None = {} if viewer == ALL else None
+    for i, ev in enumerate(entries, since):
         kind = ev[0]
         if kind == "move":
             _, dest, moved, src = ev
             srcs = _sources(src, len(moved))
             dest_vis = _zone_visible_to(dest.zdef, dest.owner, viewer)
-            if viewer != ALL:
+            if shown is not None and viewer != ALL:
                 for c in moved:
                     shown[c.id] = dest_vis
             seen = [dest_vis or _zone_visible_to(z.zdef, z.owner, viewer) for z in srcs]
@@ -131,6 +136,8 @@ def event_dicts(m, viewer=ALL, since: int = 0, narrated: bool = True) -> list[di
         elif kind == "event":
             d = {"event": "emit", "name": ev[1]}
             if ev[2]:
+                if shown is None:
+                    shown = _visible_now(m, viewer, i)
                 d["fields"] = {k: _field_value(v, shown, viewer) for k, v in ev[2].items() if k != "name"}
             told = m.game.narration.get(ev[1]) if narrated else None
             if told is not None:       # the rule file's words, seats said as "player N"
@@ -201,7 +208,7 @@ def public_view(m, viewer) -> dict:
     return {name: fn(m, who) for name, fn in shown.items()}
 
 
-def build_view(m, viewer, since: int = 0) -> dict:
+def build_view(m, viewer, since: int = 0, log: bool = True) -> dict:
     dec = m.decision
     decision = None
     if dec is not None:
@@ -222,6 +229,6 @@ def build_view(m, viewer, since: int = 0) -> dict:
         "public": public_view(m, viewer),
         "decision": decision,
         "result": m.result(),
-        "log": event_dicts(m, viewer, since),
+        "log": event_dicts(m, viewer, since) if log else [],
         "log_size": len(m.log),
     }

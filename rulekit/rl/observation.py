@@ -45,10 +45,6 @@ from ..limits import MAX_INTEGER
 from ..model import Game
 from .vocabulary import _LITERAL, string_vocabulary
 
-#: view(seat, since=NO_LOG) leaves the event log out: the vector does not
-#: read it, and building it costs time in proportion to the whole match
-NO_LOG = 1 << 62
-
 _NUMBER = (int, float, bool)
 _HIDDEN = object()          # a player variable the view leaves out
 
@@ -68,7 +64,7 @@ def _numeric_expressions(game: Game, players: int) -> frozenset:
     m = game.new_match(players, seed=0)
     try:
         for viewer in range(players):
-            view = m.view(viewer, since=NO_LOG)
+            view = m.view(viewer, log=False)
             for row in view["display"]:
                 plain -= {k for k, v in row.items() if type(v) not in _NUMBER}
             plain -= {("public", k) for k, v in view["public"].items() if type(v) not in _NUMBER}
@@ -148,7 +144,7 @@ class ObservationEncoder:
     # ---- encoding -----------------------------------------------------------
     def observe(self, match, seat: int) -> np.ndarray:
         """The vector of what ``seat`` sees of ``match`` now."""
-        return self.encode(match.view(seat, since=NO_LOG))
+        return self.encode(match.view(seat, log=False))
 
     def encode(self, view: dict) -> np.ndarray:
         """The vector of a view (``match.view(seat)``, the log not needed).
