@@ -643,3 +643,25 @@ def test_play_narrates_events_in_the_rule_files_words(capsys, monkeypatch):
     assert code == 0
     assert re.search(r"\n  player 0 \(random\) deals \d+ to \S+: \d+ of its \d+\n", out)
     assert re.search(r"\n  \S+ attacks player 1 \(you\) for \d+ \(shield \d+\)\n", out)
+
+
+def test_play_says_unanswered_windows_in_one_line_and_every_identity_at_the_end(capsys, monkeypatch):
+    sgs = str(ROOT / "games" / "sanguosha")
+    code, out, _ = run(capsys, "play", sgs, "-p", "5", "--seed", "2", "--agents", "random",
+                       stdin="1\n" * 3000, monkeypatch=monkeypatch)
+    assert code == 0
+    lines = out.splitlines()
+    passes = [l for l in lines if l.endswith(" — nullify: pass")]
+    assert passes and any(l.count("player ") > 1 for l in passes)       # several seats, one line
+    assert not any(a == b for a, b in zip(lines, lines[1:]) if a.endswith(": pass"))
+    end = out.split("== game over", 1)[1]
+    assert all(re.search(rf"player {p} \([^)]*\): role \S+", end) for p in range(5))
+    assert "phase None" not in out and "player player" not in out
+
+
+def test_play_shows_each_generals_skills_when_choosing_one(capsys, monkeypatch):
+    sgs = str(ROOT / "games" / "sanguosha")
+    _, out, _ = run(capsys, "play", sgs, "-p", "5", "--seed", "4", stdin="q\n", monkeypatch=monkeypatch)
+    first = out.split("\npick_general:", 1)[1].split("your choice", 1)[0].splitlines()
+    assert re.match(r"\s+1\. \S+", first[1])
+    assert re.match(r"\s{7}\S+: .+", first[2])          # its skill, with the text

@@ -102,11 +102,32 @@ class Session:
         :func:`rulekit.engine.view.event_dicts`)."""
         m = self.match
         told = {"decide", "eliminate", "note", "turn"}
+        passed: list = []         # answers nobody made ("pass" to a window), said in one line
         for ev in m.view(self.seat, since=self.seen)["log"]:
             narrated = ev["event"] == "emit" and "text" in ev
-            if narrated or (ev["event"] in told and not (ev["event"] == "decide" and ev["player"] == self.seat)):
-                self.io.say("  " + event_line(ev, self.who, self.narrate))
+            if not (narrated or (ev["event"] in told
+                                 and not (ev["event"] == "decide" and ev["player"] == self.seat))):
+                continue
+            if ev["event"] == "decide" and self._no_answer(ev):
+                if passed and (passed[0]["choice"], passed[0]["option"]) != (ev["choice"], ev["option"]):
+                    self._say_passed(passed)
+                passed.append(ev)
+                continue
+            self._say_passed(passed)
+            self.io.say("  " + event_line(ev, self.who, self.narrate))
+        self._say_passed(passed)
         self.seen = len(m.log)
+
+    def _no_answer(self, ev: dict) -> bool:
+        """A seat's answer to a response window that was its window option (pass)."""
+        choice = self.game.choices.get(ev["choice"])
+        return choice is not None and choice.window == ev["option"] and not ev.get("cards")
+
+    def _say_passed(self, passed: list) -> None:
+        if passed:
+            who = ", ".join(self.who(ev["player"]) for ev in passed)
+            self.io.say(f"  {who} — {passed[0]['choice']}: {passed[0]['option']}")
+            passed.clear()
 
     def narrate(self, ev: dict) -> str:
         """A narrated event in the rule file's words, seats said for this person."""

@@ -42,7 +42,8 @@ def view_lines(match: Match, seat: int, who: Who) -> list[str]:
     equipment slots, ...) still reads at a glance."""
     view = match.view(seat)
     whose = "your" if view["current"] == seat else f"player {view['current']}'s"
-    out = ["", f"── turn {view['turn']} · {whose} turn · phase {view['phase']} ──"]
+    phase = view["phase"] if view["phase"] is not None else "setup"
+    out = ["", f"── turn {view['turn']} · {whose} turn · {'phase ' + phase if phase != 'setup' else phase} ──"]
     shared = [z for z in match.all_zones() if z.owner is None]
     width = max(len(z.name) for z in match.all_zones())
     empty = []
@@ -56,8 +57,9 @@ def view_lines(match: Match, seat: int, who: Who) -> list[str]:
     if empty:
         out.append(f"  empty: {', '.join(empty)}")
     if view["public"]:
+        # what the rule file says every player sees; its bookkeeping variables stay out
         out.append("  " + pairs(view["public"], " · "))
-    if view["vars"]:
+    elif view["vars"]:
         out.append("  " + pairs(view["vars"], " · "))
     out += player_lines(match, view, who)
     return out
@@ -105,14 +107,36 @@ def player_lines(match: Match, view: dict, who: Who) -> list[str]:
         for z in zones_of.get(p, ()):
             info = view["zones"][z.name]
             if info["count"]:
-                out.append(f"      {z.zdef.name:<12} {_zone_text(info, start=game.card_vars)}")
+                # a player's own zones in full (a hand is read card by card); piles by their top
+                most = info["count"] if z.owner == view["viewer"] else 10
+                out.append(f"      {z.zdef.name:<12} {_zone_text(info, most, start=game.card_vars)}")
     return out
 
 
 def options_lines(match: Match) -> list[str]:
     dec = match.decision
     items = [f"{i:>3}. {match.describe_action(a)}" for i, a in enumerate(dec.options, 1)]
+    told = _skills_told(match, dec)
+    if told:                 # choosing a hero: each with the text of its skills
+        return [f"{dec.choice}: {dec.prompt}"] + [line for item, lines in zip(items, told)
+                                                  for line in [item] + lines]
     return [f"{dec.choice}: {dec.prompt}"] + columns(items)
+
+
+def _skills_told(match: Match, dec) -> list[list[str]] | None:
+    """For a choice among single cards that list skills (heroes, generals):
+    under each, its skills' text, one line each; else None."""
+    skills = match.game.skills
+    if not skills or not all(len(a.cards) == 1 for a in dec.options):
+        return None
+    out, any_skill = [], False
+    for a in dec.options:
+        props = match.cards[a.cards[0]].props
+        named = [x for v in props.values() if isinstance(v, list) for x in v
+                 if isinstance(x, str) and x in skills]
+        any_skill = any_skill or bool(named)
+        out.append([f"       {name}: {one_line(skills[name].text)}" for name in named])
+    return out if any_skill else None
 
 
 def help_lines(game: Game, match: Match) -> list[str]:
@@ -193,6 +217,10 @@ def result_lines(match: Match, who: Who) -> list[str]:
         out.append("winners: " + ", ".join(who(p) for p in result["winners"]))
     else:
         out.append("winners: nobody")
+    secrets = [k for k in match.game.var_visibility]
+    if secrets:                       # the game is over: every hidden value is shown
+        for p in range(match.n):
+            out.append(f"  {who(p)}: " + " · ".join(f"{k} {fmt(match.pvars[p][k])}" for k in secrets))
     if result["stats"]:
         out.append("stats: " + pairs(result["stats"], " · "))
     return out

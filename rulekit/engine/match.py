@@ -703,6 +703,8 @@ class Match:
         if action.cards:
             parts.append(" ".join(self.cards[i].name for i in action.cards))
         if action.player is not None:
+            if action.option == "player":     # not "player player 1"
+                parts = []
             parts.append(f"player {action.player}")
         if action.number is not None:
             parts.append(str(action.number))
