@@ -645,6 +645,7 @@ class _Builder(ChoicesBuilder):
             stats={s: ns[f"S{i}"] for i, s in enumerate(d.get("stats", {}))}, source=d,
             player_stats={s: ns[f"PS{i}"] for i, s in enumerate(d.get("player_stats", {}))},
             narration=self.narrations,
+            inlined=frozenset(gen.inline_procs) | frozenset(gen.expr_procs),
             answers=ns["_ANS"],
             display={k: ns[f"D{i}"] for i, k in enumerate(d.get("display", {}))},
             public={k: ns[f"U{i}"] for i, k in enumerate(d.get("public", {}))},

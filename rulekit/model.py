@@ -159,6 +159,9 @@ class Game:
     #: name -> f(match, player, outcome): a value about each seat at the end
     #: (an identity, a hero, a deck), by which reports count wins
     player_stats: dict[str, Callable] = attrs.field(factory=dict)
+    #: procedures the compiler may write into their callers (their runs
+    #: there cannot be counted apart: see rulekit.coverage)
+    inlined: frozenset = frozenset()
     #: event -> how it reads to a person (``narration:``, see rulekit.narration)
     narration: dict = attrs.field(factory=dict, repr=False)
     #: card variable -> starting value: state each card has in a match

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Sequence
 
 from .agents import make_agents
+from .coverage import Hits
+from .coverage import report as coverage_report
 from .errors import RuleRuntimeError, StepBudgetExceeded
 from .loader import load_game
 from .model import Game
@@ -27,7 +29,7 @@ from .written import fmt
 
 def simulate(game: Game, players: int, games: int, seed: int = 0,
              agents: str | Sequence[str] = "random", options: dict | None = None, jobs: int = 1,
-             progress: Progress | None = None) -> dict:
+             progress: Progress | None = None, coverage: bool = False) -> dict:
     """Play ``games`` matches of ``game`` (match i seeded ``seed + i``, with
     the match ``options``) with ``agents`` (see :func:`rulekit.agents.make_agents`)
     and return the report: outcomes, wins by seat, the rule file's ``stats``
@@ -35,7 +37,9 @@ def simulate(game: Game, players: int, games: int, seed: int = 0,
     processes: each game is the same as in one (its seed says everything)
     and the records are gathered in game order, so the report differs only
     in its timings.  A game that fails raises :class:`GameFailed`; a bad
-    agent name or option raises ``ValueError`` before any game is played."""
+    agent name or option raises ``ValueError`` before any game is played.
+    ``coverage``: the report also says how often each rule ran, and which
+    never did (:mod:`rulekit.coverage`; slower, so only when asked)."""
     if type(games) is not int or games < 1 or type(jobs) is not int or jobs < 1:
         raise ValueError(f"games and jobs must be whole numbers of at least 1, not {games!r} and {jobs!r}")
     if type(players) is not int or not game.min_players <= players <= game.max_players:
@@ -45,11 +49,15 @@ def simulate(game: Game, players: int, games: int, seed: int = 0,
     make_agents(agents, players, 0)
     start = time.perf_counter()
     play = play_in_processes if jobs > 1 and games > 1 else play_here
-    records, failure = play(game, players, games, seed, agents, options, progress, jobs)
+    hits = Hits() if coverage else None
+    records, failure = play(game, players, games, seed, agents, options, progress, jobs, hits)
     seconds = time.perf_counter() - start
     if failure is not None:
         raise GameFailed(*failure)
-    return report(game, players, games, seed, agents, options, records, seconds)
+    out = report(game, players, games, seed, agents, options, records, seconds)
+    if hits is not None:
+        out["coverage"] = coverage_report(game, hits)
+    return out
 
 
 class GameFailed(Exception):
@@ -62,10 +70,18 @@ class GameFailed(Exception):
 
 
 def play_games(game: Game, players: int, first: int, count: int, seed: int, agents,
-               options: dict) -> tuple[list[tuple], tuple | None]:
+               options: dict, hits: Hits | None = None) -> tuple[list[tuple], tuple | None]:
     """Games ``first`` .. ``first + count - 1``: for each, (outcome, reason,
     winners, stats, decisions); the games stop at the first that fails, which
-    is returned as (game index, seed, message)."""
+    is returned as (game index, seed, message).  With ``hits``, the rules
+    each game ran are counted there."""
+    if hits is not None:
+        with hits.tracing(game):
+            return _play_games(game, players, first, count, seed, agents, options, hits)
+    return _play_games(game, players, first, count, seed, agents, options, None)
+
+
+def _play_games(game, players, first, count, seed, agents, options, hits):
     records = []
     for i in range(first, first + count):
         s = seed + i
@@ -81,16 +97,19 @@ def play_games(game: Game, players: int, first: int, count: int, seed: int, agen
         except (StepBudgetExceeded, RuleRuntimeError) as err:
             return records, (i, s, str(err))
         result = match.result()
+        if hits is not None:
+            hits.record(match)
         records.append((result["outcome"], result["reason"], result["winners"], result["stats"],
                         len(match.actions), result["player_stats"]))
     return records, None
 
 
-def play_here(game, players, games, seed, agents, options, progress, _jobs):
+def play_here(game, players, games, seed, agents, options, progress, _jobs, hits=None):
     """Every game in this process, a few at a time between progress updates."""
     records: list[tuple] = []
     for first in range(0, games, _CHUNK):
-        done, failure = play_games(game, players, first, min(_CHUNK, games - first), seed, agents, options)
+        done, failure = play_games(game, players, first, min(_CHUNK, games - first), seed, agents, options,
+                                   hits)
         records += done
         if failure is not None:
             return records, failure
@@ -103,7 +122,7 @@ _CHUNK = 16          # games between progress updates in one process
 _WORKER: dict = {}   # in a worker process: the game and how to play it (see _start_worker)
 
 
-def play_in_processes(game, players, games, seed, agents, options, progress, jobs):
+def play_in_processes(game, players, games, seed, agents, options, progress, jobs, hits=None):
     """The games split into runs of consecutive games, played by ``jobs``
     processes.  Where processes can be forked they inherit the loaded game;
     elsewhere each loads the rule file again, so the game must come from
@@ -115,7 +134,7 @@ def play_in_processes(game, players, games, seed, agents, options, progress, job
     size = max(1, min(1000, games // (jobs * 8)))
     runs = [(first, min(size, games - first)) for first in range(0, games, size)]
     settings = dict(game=game if forking else None, file=game.file, players=players, seed=seed,
-                    agents=agents, options=options)
+                    agents=agents, options=options, coverage=hits is not None)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
                              initargs=(settings,)) as pool:
         futures = [pool.submit(_play_run, first, count) for first, count in runs]
@@ -126,8 +145,10 @@ def play_in_processes(game, players, games, seed, agents, options, progress, job
                 progress.update(done)
         results = [f.result() for f in futures]
     records: list[tuple] = []
-    for done_run, failure in results:        # in game order: the first failure is the one to report
+    for done_run, failure, run_hits in results:   # in game order: the first failure is the one to report
         records += done_run
+        if hits is not None:
+            hits.merge(run_hits)
         if failure is not None:
             return records, failure
     return records, None
@@ -139,9 +160,12 @@ def _start_worker(settings: dict) -> None:
     _WORKER.update(settings)
 
 
-def _play_run(first: int, count: int) -> tuple[list[tuple], tuple | None]:
+def _play_run(first: int, count: int) -> tuple[list[tuple], tuple | None, Hits | None]:
     w = _WORKER
-    return play_games(w["game"], w["players"], first, count, w["seed"], w["agents"], w["options"])
+    hits = Hits() if w["coverage"] else None
+    records, failure = play_games(w["game"], w["players"], first, count, w["seed"], w["agents"],
+                                  w["options"], hits)
+    return records, failure, hits
 
 
 def report(game: Game, players: int, games: int, seed: int, agents, options: dict,

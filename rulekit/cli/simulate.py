@@ -27,6 +27,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", "-j", type=positive, default=1,
                    help="play the games in this many processes (default 1); the results are "
                         "the same, only faster on a machine with that many cores")
+    p.add_argument("--coverage", action="store_true",
+                   help="also count how often each rule ran and list the rules that never did "
+                        "(with their file:line); slower")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.add_argument("--no-progress", action="store_true", help="never show the progress bar")
     p.set_defaults(run=run)
@@ -39,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(args.games, "simulating", enabled=not args.no_progress)
     try:
         report = simulate(game, players, args.games, args.seed, args.agents, progress,
-                          options=options, replay=options_argv(args.options), jobs=args.jobs)
+                          options=options, replay=options_argv(args.options), jobs=args.jobs,
+                          coverage=args.coverage)
     finally:
         progress.close()
     if args.json:
@@ -51,12 +55,13 @@ def run(args: argparse.Namespace) -> int:
 
 def simulate(game: Game, players: int, games: int, seed: int, agents: str,
              progress: Progress | None = None, options: dict | None = None, replay: str = "",
-             jobs: int = 1) -> dict:
+             jobs: int = 1, coverage: bool = False) -> dict:
     """:func:`rulekit.simulation.simulate`, with a failing game reported as a
     :class:`CliError` whose hint is the command that replays it alone
     (``replay`` is the ``--option`` text it repeats)."""
     try:
-        return simulation.simulate(game, players, games, seed, agents, options, jobs, progress)
+        return simulation.simulate(game, players, games, seed, agents, options, jobs, progress,
+                                   coverage=coverage)
     except GameFailed as err:
         raise CliError(f"{err}\n"
                        f"    hint: reproduce it alone with: rulekit simulate {game.file} --players {players} "
@@ -88,6 +93,8 @@ def format_report(r: dict) -> str:
     if r["stats"]:
         out.append("stats:")
         out += aligned((name, _stat_text(agg, games)) for name, agg in r["stats"].items())
+    if "coverage" in r:
+        out += coverage_lines(r["coverage"])
     gps, dps = r["games_per_second"], r["decisions_per_second"]
     speed = f"{gps:,.0f} games/s, {dps:,.0f} decisions/s" if gps is not None else "too fast to time"
     out.append(f"speed:     {r['seconds']:.2f} s for {r['decisions']:,} decisions — {speed}")
@@ -140,3 +147,18 @@ def _stat_text(agg: dict, games: int) -> str:
     if "counts" in agg:
         parts.append(", ".join(f"{value} {n} ({n / games:.0%})" for value, n in agg["counts"].items()))
     return ";  ".join(parts)
+
+
+def coverage_lines(c: dict) -> list[str]:
+    """The rules that ran (how many of each kind), then every rule that never
+    ran with where it is written, and how many could not be counted."""
+    out = ["rule coverage (ran / declared): " + ", ".join(f"{k} {v}" for k, v in c["summary"].items())]
+    sections = c["sections"]
+    for kind, names in c["never"].items():
+        if names:
+            out.append(f"  never ran, {kind}:")
+            out += [f"    {name}  {sections[kind][name]['where']}".rstrip() for name in names]
+    if c["not_counted"]:
+        out.append(f"  not counted ({len(c['not_counted'])}: procedures written into their callers, "
+                   "skills read where their rule is written)")
+    return out
