@@ -100,7 +100,7 @@ def _play_games(game, players, first, count, seed, agents, options, hits):
         if hits is not None:
             hits.record(match)
         records.append((result["outcome"], result["reason"], result["winners"], result["stats"],
-                        len(match.actions), result["player_stats"]))
+                        len(match.actions), result["player_stats"], match.turn))
     return records, None
 
 
@@ -180,7 +180,10 @@ def report(game: Game, players: int, games: int, seed: int, agents, options: dic
     seat_agent = [names[p % len(names)] for p in range(players)] if names else []
     mixed = len(set(seat_agent)) > 1      # then each agent's seats are counted apart too
     decisions = 0
-    for outcome, reason, won, values, made, per_seat in records:
+    turns, lengths = [], []
+    for outcome, reason, won, values, made, per_seat, turn in records:
+        turns.append(turn)
+        lengths.append(made)
         outcomes[outcome] += 1
         reasons[reason] += 1
         winners.update(won)
@@ -211,6 +214,8 @@ def report(game: Game, players: int, games: int, seed: int, agents, options: dic
             "winners": {str(p): winners[p] for p in range(players)},
         },
         "stats": {name: aggregate(values) for name, values in stats.items()},
+        # how long the games were: turns, and decisions (every answer asked of a seat)
+        "length": {"turns": aggregate(turns), "decisions": aggregate(lengths)},
         # by each value of each player stat; with different agents, also by
         # "value · agent" (the win rate of the search agent as each identity)
         "wins_by": {name: {value: win_rate(seats, wins) for value, (seats, wins)

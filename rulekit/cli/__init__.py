@@ -28,7 +28,7 @@ from typing import Sequence
 
 from .. import __version__
 from ..errors import RuleFileError, RuleRuntimeError, StepBudgetExceeded
-from . import describe, play, simulate, validate
+from . import describe, play, report, simulate, validate
 from .common import EXIT_INTERNAL, EXIT_OK, EXIT_RULES, EXIT_USAGE, CliError, error
 
 __all__ = ["EXIT_INTERNAL", "EXIT_OK", "EXIT_RULES", "EXIT_USAGE", "CliError", "build_parser", "main"]
@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rulekit", description="Card games as data: check, describe, simulate and play rule files.")
     parser.add_argument("--version", action="version", version=f"rulekit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in (validate, describe, simulate, play):
+    for command in (validate, describe, simulate, play, report):
         command.add_parser(sub)
     return parser
 
