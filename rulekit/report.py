@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from .model import Game
-from .simulation import simulate, win_rate
+from .simulation import simulate
+from .tally import win_rate
 
 
 def balance(game: Game, counts: list[int], games: int, seed: int = 0, agents: str = "random",

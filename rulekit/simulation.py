@@ -9,10 +9,8 @@ is the same however many processes play it.
 """
 from __future__ import annotations
 
-import math
 import multiprocessing
 import time
-from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Sequence
@@ -24,7 +22,7 @@ from .errors import RuleRuntimeError, StepBudgetExceeded
 from .loader import load_game
 from .model import Game
 from .progress import Progress
-from .written import fmt
+from .tally import Tally
 
 
 def simulate(game: Game, players: int, games: int, seed: int = 0,
@@ -50,11 +48,12 @@ def simulate(game: Game, players: int, games: int, seed: int = 0,
     start = time.perf_counter()
     play = play_in_processes if jobs > 1 and games > 1 else play_here
     hits = Hits() if coverage else None
-    records, failure = play(game, players, games, seed, agents, options, progress, jobs, hits)
+    tally = Tally(players, agents)
+    failure = play(game, players, games, seed, agents, options, progress, jobs, hits, tally)
     seconds = time.perf_counter() - start
     if failure is not None:
         raise GameFailed(*failure)
-    out = report(game, players, games, seed, agents, options, records, seconds)
+    out = tally.report(game.name, seed, agents, options, seconds)
     if hits is not None:
         out["coverage"] = coverage_report(game, hits)
     return out
@@ -104,25 +103,28 @@ def _play_games(game, players, first, count, seed, agents, options, hits):
     return records, None
 
 
-def play_here(game, players, games, seed, agents, options, progress, _jobs, hits=None):
-    """Every game in this process, a few at a time between progress updates."""
-    records: list[tuple] = []
+def play_here(game, players, games, seed, agents, options, progress, _jobs, hits, tally):
+    """Every game in this process, a few at a time between progress updates;
+    each game's record goes into ``tally``.  The failure, if a game failed."""
+    done = 0
     for first in range(0, games, _CHUNK):
-        done, failure = play_games(game, players, first, min(_CHUNK, games - first), seed, agents, options,
-                                   hits)
-        records += done
+        records, failure = play_games(game, players, first, min(_CHUNK, games - first), seed, agents,
+                                      options, hits)
+        for r in records:
+            tally.add(r)
+        done += len(records)
         if failure is not None:
-            return records, failure
+            return failure
         if progress is not None:
-            progress.update(len(records))
-    return records, None
+            progress.update(done)
+    return None
 
 
 _CHUNK = 16          # games between progress updates in one process
 _WORKER: dict = {}   # in a worker process: the game and how to play it (see _start_worker)
 
 
-def play_in_processes(game, players, games, seed, agents, options, progress, jobs, hits=None):
+def play_in_processes(game, players, games, seed, agents, options, progress, jobs, hits, tally):
     """The games split into runs of consecutive games, played by ``jobs``
     processes.  Where processes can be forked they inherit the loaded game;
     elsewhere each loads the rule file again, so the game must come from
@@ -135,23 +137,29 @@ def play_in_processes(game, players, games, seed, agents, options, progress, job
     runs = [(first, min(size, games - first)) for first in range(0, games, size)]
     settings = dict(game=game if forking else None, file=game.file, players=players, seed=seed,
                     agents=agents, options=options, coverage=hits is not None)
+    failures = []
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
                              initargs=(settings,)) as pool:
         futures = [pool.submit(_play_run, first, count) for first, count in runs]
         done = 0
-        for future in as_completed(futures):
-            done += len(future.result()[0])
+        for future in as_completed(futures):     # added up as they finish: nothing kept per game
+            records, failure, run_hits = future.result()
+            done += take(records, failure, run_hits, tally, hits, failures)
             if progress is not None:
                 progress.update(done)
-        results = [f.result() for f in futures]
-    records: list[tuple] = []
-    for done_run, failure, run_hits in results:   # in game order: the first failure is the one to report
-        records += done_run
-        if hits is not None:
-            hits.merge(run_hits)
-        if failure is not None:
-            return records, failure
-    return records, None
+    return min(failures) if failures else None
+
+
+def take(records: list, failure, run_hits, tally, hits, failures: list) -> int:
+    """A finished run's games into ``tally`` (and its coverage into ``hits``,
+    its failure into ``failures``); how many games it played."""
+    for r in records:
+        tally.add(r)
+    if hits is not None and run_hits is not None:
+        hits.merge(run_hits)
+    if failure is not None:
+        failures.append(failure)
+    return len(records)
 
 
 def _start_worker(settings: dict) -> None:
@@ -166,99 +174,3 @@ def _play_run(first: int, count: int) -> tuple[list[tuple], tuple | None, Hits |
     records, failure = play_games(w["game"], w["players"], first, count, w["seed"], w["agents"],
                                   w["options"], hits)
     return records, failure, hits
-
-
-def report(game: Game, players: int, games: int, seed: int, agents, options: dict,
-           records: list[tuple], seconds: float) -> dict:
-    """The report of :func:`simulate` from the games' records, in game order."""
-    outcomes: Counter = Counter()
-    reasons: Counter = Counter()
-    winners: Counter = Counter()
-    stats: dict[str, list] = {}
-    by: dict[str, dict] = {}
-    names = [n.strip() for n in (agents.split(",") if isinstance(agents, str) else agents) if n.strip()]
-    seat_agent = [names[p % len(names)] for p in range(players)] if names else []
-    mixed = len(set(seat_agent)) > 1      # then each agent's seats are counted apart too
-    decisions = 0
-    turns, lengths = [], []
-    for outcome, reason, won, values, made, per_seat, turn in records:
-        turns.append(turn)
-        lengths.append(made)
-        outcomes[outcome] += 1
-        reasons[reason] += 1
-        winners.update(won)
-        for name, value in values.items():
-            stats.setdefault(name, []).append(value)
-        decisions += made
-        for name, seat_values in per_seat.items():
-            counts = by.setdefault(name, {})
-            for seat, value in enumerate(seat_values):
-                keys = [fmt(value)] + ([f"{fmt(value)} · {seat_agent[seat]}"] if mixed else [])
-                for key in keys:
-                    entry = counts.setdefault(key, [0, 0])
-                    entry[0] += 1
-                    entry[1] += seat in won
-    return {
-        "game": game.name,
-        "players": players,
-        "agents": agents if isinstance(agents, str) else ",".join(agents),
-        "seed": seed,
-        "options": options,
-        "games": games,
-        "seconds": round(seconds, 6),
-        "decisions": decisions,
-        "results": {
-            "win_rate": outcomes["win"] / games,
-            "outcomes": dict(sorted(outcomes.items())),
-            "reasons": dict(reasons.most_common()),
-            "winners": {str(p): winners[p] for p in range(players)},
-        },
-        "stats": {name: aggregate(values) for name, values in stats.items()},
-        # how long the games were: turns, and decisions (every answer asked of a seat)
-        "length": {"turns": aggregate(turns), "decisions": aggregate(lengths)},
-        # by each value of each player stat; with different agents, also by
-        # "value · agent" (the win rate of the search agent as each identity)
-        "wins_by": {name: {value: win_rate(seats, wins) for value, (seats, wins)
-                           in sorted(counts.items(), key=lambda kv: (" · " in kv[0], -kv[1][0], kv[0]))}
-                    for name, counts in by.items()},
-        "games_per_second": games / seconds if seconds > 0 else None,
-        "decisions_per_second": decisions / seconds if seconds > 0 else None,
-    }
-
-
-def win_rate(seats: int, wins: int) -> dict:
-    """How often ``seats`` seats holding one value won: the rate and its 95 %
-    confidence interval (Wilson's, which stays inside 0..1 and is sound for
-    the small counts a rare hero gets)."""
-    z = 1.959964
-    if seats == 0:
-        return {"seats": 0, "wins": 0, "rate": None, "ci95": None}
-    p = wins / seats
-    denom = 1 + z * z / seats
-    centre = (p + z * z / (2 * seats)) / denom
-    half = z * math.sqrt(p * (1 - p) / seats + z * z / (4 * seats * seats)) / denom
-    # the bounds hold the rate itself, which rounding could push just outside at 0 or 1
-    return {"seats": seats, "wins": wins, "rate": p,
-            "ci95": [max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))]}
-
-
-def aggregate(values: list) -> dict:
-    """Numbers: mean, min, max.  Anything else (text, true/false, lists, none):
-    how many games gave each value, most frequent first.  A stat that is a
-    number in some games and not in others (e.g. none when it did not apply)
-    gets both: the figures of the numbers, how many games gave one
-    (``numbers``), and the counts of the other values."""
-    numbers = [v for v in values if _is_number(v)]
-    others = [v for v in values if not _is_number(v)]
-    out: dict = {}
-    if numbers:
-        out.update(mean=sum(numbers) / len(numbers), min=min(numbers), max=max(numbers))
-        if not others:
-            return out
-        out["numbers"] = len(numbers)
-    out["counts"] = dict(Counter(fmt(v) for v in others).most_common())
-    return out
-
-
-def _is_number(v) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
