@@ -27,7 +27,8 @@ from .tally import Tally
 
 def simulate(game: Game, players: int, games: int, seed: int = 0,
              agents: str | Sequence[str] = "random", options: dict | None = None, jobs: int = 1,
-             progress: Progress | None = None, coverage: bool = False) -> dict:
+             progress: Progress | None = None, coverage: bool = False, backend: str = "local",
+             address: str | None = None, _fault_file: str | None = None) -> dict:
     """Play ``games`` matches of ``game`` (match i seeded ``seed + i``, with
     the match ``options``) with ``agents`` (see :func:`rulekit.agents.make_agents`)
     and return the report: outcomes, wins by seat, the rule file's ``stats``
@@ -37,7 +38,12 @@ def simulate(game: Game, players: int, games: int, seed: int = 0,
     in its timings.  A game that fails raises :class:`GameFailed`; a bad
     agent name or option raises ``ValueError`` before any game is played.
     ``coverage``: the report also says how often each rule ran, and which
-    never did (:mod:`rulekit.coverage`; slower, so only when asked)."""
+    never did (:mod:`rulekit.coverage`; slower, so only when asked).
+    ``backend="ray"`` plays them as Ray tasks (:mod:`rulekit.cluster`), on a
+    local Ray of ``jobs`` CPUs or the cluster at ``address``: the same report,
+    with ``"retried"`` saying how many tasks were submitted again."""
+    if backend not in ("local", "ray"):
+        raise ValueError(f"unknown backend {backend!r}: local or ray")
     if type(games) is not int or games < 1 or type(jobs) is not int or jobs < 1:
         raise ValueError(f"games and jobs must be whole numbers of at least 1, not {games!r} and {jobs!r}")
     if type(players) is not int or not game.min_players <= players <= game.max_players:
@@ -49,11 +55,20 @@ def simulate(game: Game, players: int, games: int, seed: int = 0,
     play = play_in_processes if jobs > 1 and games > 1 else play_here
     hits = Hits() if coverage else None
     tally = Tally(players, agents)
-    failure = play(game, players, games, seed, agents, options, progress, jobs, hits, tally)
+    retried = None
+    if backend == "ray":
+        from .cluster import play_on_ray
+
+        failure, retried = play_on_ray(game, players, games, seed, agents, options, progress, jobs, hits,
+                                       tally, address, fault_file=_fault_file)
+    else:
+        failure = play(game, players, games, seed, agents, options, progress, jobs, hits, tally)
     seconds = time.perf_counter() - start
     if failure is not None:
         raise GameFailed(*failure)
     out = tally.report(game.name, seed, agents, options, seconds)
+    if retried is not None:
+        out["retried"] = retried
     if hits is not None:
         out["coverage"] = coverage_report(game, hits)
     return out

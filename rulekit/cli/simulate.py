@@ -27,6 +27,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", "-j", type=positive, default=1,
                    help="play the games in this many processes (default 1); the results are "
                         "the same, only faster on a machine with that many cores")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="local processes (default) or Ray tasks (pip install 'rulekit[cluster]'): "
+                        "a local Ray of --jobs CPUs, or the cluster at --address")
+    p.add_argument("--address", default=None,
+                   help="with --backend ray: the cluster's address (ray start --head prints it; "
+                        "'auto' finds one started on this machine)")
     p.add_argument("--coverage", action="store_true",
                    help="also count how often each rule ran and list the rules that never did "
                         "(with their file:line); slower")
@@ -43,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = simulate(game, players, args.games, args.seed, args.agents, progress,
                           options=options, replay=options_argv(args.options), jobs=args.jobs,
-                          coverage=args.coverage)
+                          coverage=args.coverage, backend=args.backend, address=args.address)
     finally:
         progress.close()
     if args.json:
@@ -55,13 +61,16 @@ def run(args: argparse.Namespace) -> int:
 
 def simulate(game: Game, players: int, games: int, seed: int, agents: str,
              progress: Progress | None = None, options: dict | None = None, replay: str = "",
-             jobs: int = 1, coverage: bool = False) -> dict:
+             jobs: int = 1, coverage: bool = False, backend: str = "local",
+             address: str | None = None) -> dict:
     """:func:`rulekit.simulation.simulate`, with a failing game reported as a
     :class:`CliError` whose hint is the command that replays it alone
     (``replay`` is the ``--option`` text it repeats)."""
     try:
         return simulation.simulate(game, players, games, seed, agents, options, jobs, progress,
-                                   coverage=coverage)
+                                   coverage=coverage, backend=backend, address=address)
+    except ImportError as err:            # the ray backend without Ray installed
+        raise CliError(str(err)) from None
     except GameFailed as err:
         raise CliError(f"{err}\n"
                        f"    hint: reproduce it alone with: rulekit simulate {game.file} --players {players} "
@@ -95,6 +104,8 @@ def format_report(r: dict) -> str:
         out += aligned((name, _stat_text(agg, games)) for name, agg in r["stats"].items())
     if "coverage" in r:
         out += coverage_lines(r["coverage"])
+    if "retried" in r:
+        out.append(f"ray:       {plural(r['retried'], 'task')} submitted again after its worker died")
     gps, dps = r["games_per_second"], r["decisions_per_second"]
     speed = f"{gps:,.0f} games/s, {dps:,.0f} decisions/s" if gps is not None else "too fast to time"
     out.append(f"speed:     {r['seconds']:.2f} s for {r['decisions']:,} decisions — {speed}")
