@@ -9,9 +9,10 @@ is the same however many processes play it.
 """
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Sequence
 
@@ -152,14 +153,22 @@ def play_in_processes(game, players, games, seed, agents, options, progress, job
     runs = [(first, min(size, games - first)) for first in range(0, games, size)]
     settings = dict(game=game if forking else None, file=game.file, players=players, seed=seed,
                     agents=agents, options=options, coverage=hits is not None)
-    failures = []
+    failures: list = []
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
                              initargs=(settings,)) as pool:
-        futures = [pool.submit(_play_run, first, count) for first, count in runs]
+        # a few runs in flight per process, each added up and let go as it
+        # finishes: memory does not grow with the number of games
+        todo = iter(runs)
+        pending = {pool.submit(_play_run, *run) for run in itertools.islice(todo, jobs * 4)}
         done = 0
-        for future in as_completed(futures):     # added up as they finish: nothing kept per game
-            records, failure, run_hits = future.result()
-            done += take(records, failure, run_hits, tally, hits, failures)
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                records, failure, run_hits = future.result()
+                done += take(records, failure, run_hits, tally, hits, failures)
+                nxt = next(todo, None)
+                if nxt is not None:
+                    pending.add(pool.submit(_play_run, *nxt))
             if progress is not None:
                 progress.update(done)
     return min(failures) if failures else None
