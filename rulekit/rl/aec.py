@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 from ..model import Game
 from .driver import Driver, agent_name, as_game, seat_of
 from .rewards import RewardHook
-from .text import render_text
+from .text import render
 
 
 class RulekitEnv(AECEnv):
@@ -145,14 +145,8 @@ class RulekitEnv(AECEnv):
         self._deads_step_first()
 
     def render(self):
-        if self.render_mode is None:
-            return None
         seat = seat_of(self.agent_selection) if self.match.decision is not None else None
-        text = render_text(self.match, seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.render_mode, self.match, seat)
 
     def close(self) -> None:
         if self.driver.match is not None:

@@ -15,7 +15,7 @@ import gymnasium
 
 from .driver import Driver, agent_name, as_game
 from .rewards import RewardHook
-from .text import render_text
+from .text import render
 
 
 class GymEnv(gymnasium.Env):
@@ -73,13 +73,7 @@ class GymEnv(gymnasium.Env):
         return self.driver.observation(0), reward, m.decision is None and not truncated, truncated, info
 
     def render(self):
-        if self.render_mode is None:
-            return None
-        text = render_text(self.match, 0)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.render_mode, self.match, 0)
 
     def close(self) -> None:
         if self.driver.match is not None:

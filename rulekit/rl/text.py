@@ -18,3 +18,15 @@ def render_text(match, seat: int | None) -> str:
     else:
         lines = view_lines(match, seat, _who) + [f"{_who(seat)} decides:"] + options_lines(match)
     return "\n".join(lines)
+
+
+def render(mode: str | None, match, seat: int | None) -> str | None:
+    """``render()`` of an environment: the text for ``"ansi"``, printed for
+    ``"human"``, nothing without a render mode."""
+    if mode is None:
+        return None
+    text = render_text(match, seat)
+    if mode == "human":
+        print(text)
+        return None
+    return text
