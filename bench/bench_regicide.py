@@ -73,7 +73,7 @@ def main(argv=None) -> int:
     ratios = []
     for n in args.players:
         best_e = best_h = None
-        for r in range(args.rounds):
+        for _ in range(args.rounds):
             e = engine_round(game, n, args.games, args.seed)
             h = hand_round(n, args.games, args.seed)
             best_e = e if best_e is None or e[0] < best_e[0] else best_e

@@ -53,7 +53,7 @@ def env(game, players: int, games: int, actions: str) -> tuple[int, float, dict]
     start = clock()
     for seed in range(games):
         e.reset(seed=seed)
-        for agent in e.agent_iter():
+        for _agent in e.agent_iter():
             t0 = clock()
             obs, reward, terminated, truncated, info = e.last()
             if terminated or truncated:

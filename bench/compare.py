@@ -100,7 +100,8 @@ def main(argv=None) -> int:
         t = times[where]
         print(f"  {label:>14}: best {min(t):9.1f}   median {statistics.median(t):9.1f}")
     pairs = [tb / ta for ta, tb in zip(times[a], times[b])]
-    print(f"  B/A: best {min(times[b]) / min(times[a]):.3f}   median {statistics.median(times[b]) / statistics.median(times[a]):.3f}"
+    median = statistics.median(times[b]) / statistics.median(times[a])
+    print(f"  B/A: best {min(times[b]) / min(times[a]):.3f}   median {median:.3f}"
           f"   round by round {min(pairs):.3f} .. {max(pairs):.3f}  (below 1: B is faster)")
     return 0
 

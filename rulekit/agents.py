@@ -208,7 +208,7 @@ def _legal_list(match: Any, decision: Decision, limit: int = 12) -> str:
 
 
 def _mcts(seed: int, budget: str | None = None) -> Agent:
-    from .search import mcts_agent      # the search module is loaded only when asked for
+    from .search import mcts_agent  # the search module is loaded only when asked for
 
     return mcts_agent(seed, budget)
 

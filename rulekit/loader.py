@@ -27,6 +27,7 @@ from lark import Token
 
 from . import narration
 from .cards import expand_cards
+from .composed import ComposedYaml
 from .errors import RuleError, RuleFileError, Where
 from .lang import calls
 from .lang.bindings import bind, named_in
@@ -38,9 +39,8 @@ from .lang.templates import TemplateError
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
 from .model import Card, ChoiceDef, Game, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
-from .structure import Salvaged, check_shape, salvage
-from .composed import ComposedYaml
 from .modules import compose
+from .structure import Salvaged, check_shape, salvage
 from .yamlsafe import LoadedYaml
 
 BOX = "box"
@@ -246,7 +246,8 @@ class _Builder(ChoicesBuilder):
             min_players=d["players"]["min"], max_players=d["players"]["max"],
             proc_params={**{n: _param_names(p.get("params", ())) for n, p in d.get("procedures", {}).items()
                             if isinstance(p, dict)},
-                         **{p: ("chosen", "option", "player", "number") + _param_names(d["choices"][c].get("params", ()))
+                         **{p: ("chosen", "option", "player", "number")
+                            + _param_names(d["choices"][c].get("params", ()))
                             for (c, _), p in self.option_effects.items()}},
             choice_params={n: _param_names(c.get("params", ())) for n, c in d.get("choices", {}).items()},
             choice_skip={n: c["skip_if_only"] for n, c in d.get("choices", {}).items() if "skip_if_only" in c},

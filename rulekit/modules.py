@@ -56,7 +56,8 @@ LISTS = ("cards", "triggers")
 OWN = ("name", "description")
 _ITEM = {"options": "match option", "tables": "table", "names": "names entry", "zones": "zone",
          "vars": "variable", "player_vars": "player variable", "card_vars": "card variable", "choices": "choice",
-         "procedures": "procedure", "stats": "stat", "player_stats": "player stat", "narration": "narration", "display": "display entry",
+         "procedures": "procedure", "stats": "stat", "player_stats": "player stat", "narration": "narration",
+         "display": "display entry",
          "public": "public entry", "heuristics": "heuristic", "skills": "skill"}
 
 

@@ -20,6 +20,7 @@ from typing import Callable
 from .lang.parser import subtrees
 from .lang.templates import split_template
 
+
 def event_fields(trees: list) -> dict[str, set[str]]:
     """Every event some ``emit`` statement of the rule file sends, with the
     fields it is sent with (an event emitted with different fields in

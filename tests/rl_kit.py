@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 import random
 
-import rulekit
 from game_files import game_files, game_id
+
+import rulekit
 
 
 @functools.cache

@@ -13,8 +13,7 @@ if str(ROOT) not in sys.path:
 import pytest  # noqa: E402
 
 import rulekit  # noqa: E402
-from rulekit.agents import (AGENTS, Agent, HeuristicAgent, RandomAgent, ScriptError,  # noqa: E402
-                            ScriptedAgent, make_agents)
+from rulekit.agents import AGENTS, Agent, HeuristicAgent, RandomAgent, ScriptedAgent, ScriptError, make_agents  # noqa: E402
 from rulekit.engine.runtime import Action, Decision  # noqa: E402
 
 GAME = ROOT / "games" / "regicide.yaml"

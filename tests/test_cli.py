@@ -19,8 +19,8 @@ import rulekit  # noqa: E402
 from rulekit.agents import make_agents  # noqa: E402
 from rulekit.cli import main  # noqa: E402
 from rulekit.cli.show import event_line, view_lines  # noqa: E402
-from rulekit.testing import prepare, smoke  # noqa: E402
 from rulekit.progress import Progress  # noqa: E402
+from rulekit.testing import prepare, smoke  # noqa: E402
 
 GAME = str(ROOT / "games" / "regicide.yaml")
 MECH = str(ROOT / "tests" / "games" / "mechanisms.yaml")   # options start_hp (1, 2, 3), thorns (bool)
@@ -651,8 +651,8 @@ def test_play_says_unanswered_windows_in_one_line_and_every_identity_at_the_end(
                        stdin="1\n" * 3000, monkeypatch=monkeypatch)
     assert code == 0
     lines = out.splitlines()
-    passes = [l for l in lines if l.endswith(" — nullify: pass")]
-    assert passes and any(l.count("player ") > 1 for l in passes)       # several seats, one line
+    passes = [line for line in lines if line.endswith(" — nullify: pass")]
+    assert passes and any(line.count("player ") > 1 for line in passes)       # several seats, one line
     assert not any(a == b for a, b in zip(lines, lines[1:]) if a.endswith(": pass"))
     end = out.split("== game over", 1)[1]
     assert all(re.search(rf"player {p} \([^)]*\): role \S+", end) for p in range(5))

@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import functools
 import random
-from pathlib import Path
 
 import pytest
+from game_files import game_files, game_id
 
 import rulekit
 from rulekit import Action, IllegalAction, Match, StepBudgetExceeded
 from rulekit.cli import main
 from rulekit.testing import check_conservation
-
-from game_files import game_files, game_id
 
 GAMES = 200
 FILES = game_files()

@@ -14,9 +14,9 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from game_files import game_files, game_id
 
 import rulekit
-from game_files import game_files, game_id
 from rulekit.testing import check_conservation, prepare
 
 FILES = game_files()

@@ -26,9 +26,9 @@ PLAYTHROUGHS = {"regicide": ((1, 2, 3, 4), 25), "sanguosha": ((4, 5, 8), 10)}
 
 def playthrough_digest(name: str = "regicide") -> str:
     """sha256 over the logs of fixed uniform-random games of ``games/<name>``."""
-    import rulekit
-
     from game_files import game_path
+
+    import rulekit
 
     game = rulekit.load_game(game_path(name))
     counts, games = PLAYTHROUGHS[name]

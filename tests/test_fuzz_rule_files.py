@@ -14,10 +14,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from game_files import game_files, game_id
 
 import rulekit
 import rulekit.testing
-from game_files import game_files, game_id
 from rulekit.errors import RuleFileError, RuleRuntimeError, StepBudgetExceeded
 from rulekit.yamlsafe import decode_rule_file
 
@@ -147,7 +147,7 @@ def hostile_mutant(source: bytes, seed: int) -> bytes:
                                                               b"1000000000", b"100000000000"]), line, count=1)
         elif op == 8:                         # a placeholder of a prompt given a format spec
             fill = rng.choice([b":>1000000000", b".__class__", b"!r", b"[0]", b"x", b":", b""])
-            lines[i] = re.sub(rb"\{(\w+)\}", lambda m: b"{" + m.group(1) + fill + b"}", line, count=1) \
+            lines[i] = re.sub(rb"\{(\w+)\}", lambda m, fill=fill: b"{" + m.group(1) + fill + b"}", line, count=1) \
                 if b"{" in line else line + b" {" + fill + b"}"
         elif op == 9:                         # deep nesting in YAML or in effect text
             depth = rng.choice((5, 49, 60, 300))
@@ -272,7 +272,7 @@ def test_the_fuzzer_sees_every_game_file():
 def test_a_type_error_in_effect_text_names_the_statement():
     text = SOURCE.replace("        damage += n\n", '        damage += "n"\n')
     game = rulekit.load_game_text(text, "typo.yaml")
-    line = next(i for i, l in enumerate(text.split("\n"), 1) if 'damage += "n"' in l)
+    line = next(i for i, row in enumerate(text.split("\n"), 1) if 'damage += "n"' in row)
     m = rulekit.testing.prepare(game, 2, zones={"enemy": ["J♠"], "hand(0)": ["5♥"], "hand(1)": ["2♣"]})
     with pytest.raises(RuleRuntimeError) as info:
         m.apply(next(a for a in m.legal_actions() if a.option == "card"))

@@ -14,12 +14,12 @@ every rule file.
 from __future__ import annotations
 
 import random
+
 import pytest
+from game_files import ROOT, game_files, game_id
 
 import rulekit
 from rulekit.engine.match import Match
-
-from game_files import ROOT, game_files, game_id
 
 #: every game, and the test game of the engine's mechanisms (its windows name a card option too)
 FILES = [*game_files(), ROOT / "tests" / "games" / "mechanisms.yaml"]

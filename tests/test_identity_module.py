@@ -4,9 +4,9 @@ beside it: 翻面, the five damage timings, losing life, 拼点."""
 from __future__ import annotations
 
 import pytest
+from sanguosha_kit import SGS_FILE, act, cards_in, hp, table, use
 
 import rulekit
-from sanguosha_kit import SGS_FILE, act, cards_in, hp, table, use
 
 DECK = ["闪 ♦3", "闪 ♦4", "闪 ♦5", "闪 ♦6", "闪 ♦7", "闪 ♦8", "闪 ♦9", "闪 ♦10"]
 

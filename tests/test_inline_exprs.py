@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 import re
 
+from game_files import game_path
+
 import rulekit
 import rulekit.loader
-from game_files import game_path
 
 GAME = """\
 name: Inline

@@ -23,12 +23,11 @@ import json
 import random
 import textwrap
 import weakref
-from pathlib import Path
 
 import pytest
+from game_files import game_path
 
 import rulekit
-from game_files import game_path
 from rulekit import Action, IllegalAction, Match, StepBudgetExceeded
 from rulekit.testing import play_random
 

@@ -224,7 +224,7 @@ def test_a_clash_is_reported_at_the_second_definition_naming_the_first(tmp_path)
     assert error.message == f"procedure 'bump' is defined twice: first at {tmp_path / 'base.yaml'}:{line}:{col}"
     assert "put this one under 'override:'" in error.hint
     assert error.source == "  bump: 'score += 3'"                 # the module's own line is shown
-    assert f"extra.yaml:3:3: error: procedure 'bump' is defined twice" in str(refused(tmp_path / "v.yaml"))
+    assert "extra.yaml:3:3: error: procedure 'bump' is defined twice" in str(refused(tmp_path / "v.yaml"))
 
 
 def test_a_phase_or_a_single_value_given_twice_clashes(tmp_path):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from rl_kit import ANY_NUMBER, case_id, cases, load, random_decisions
 
 import rulekit
-from rl_kit import ANY_NUMBER, case_id, cases, load, random_decisions
 from rulekit.rl import ActionCatalogue, CatalogueTooLarge
 from rulekit.testing import prepare
 

@@ -6,11 +6,11 @@ import re
 
 import numpy as np
 import pytest
+from game_files import ROOT
+from rl_kit import load
 
 import rulekit
 import rulekit.rl as rl
-from game_files import ROOT
-from rl_kit import load
 
 DOC = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
 
@@ -37,7 +37,7 @@ def test_the_reward_hook_example_adds_to_the_rewards(monkeypatch):
     env.reset(seed=1)
     rng = np.random.default_rng(1)
     shaped = 0.0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, reward, terminated, truncated, _ = env.last()
         shaped += reward
         env.step(None if terminated else int(rng.choice(obs["action_mask"].nonzero()[0])))

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from game_files import game_path
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
+from rl_kit import case_id, cases, load
 
 import rulekit
 import rulekit.rl as rl
-from rl_kit import case_id, cases, load
-from game_files import game_path
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")   # the checkers' advice on Dict spaces
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")   # the checkers'
 def play(env, seed: int, rng: np.random.Generator, check=None) -> None:
     """One match of random legal actions; ``check(env)`` before every live step."""
     env.reset(seed=seed)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)
@@ -166,7 +166,7 @@ def test_a_seed_replays_the_match():
     for _ in range(2):
         env = rl.env(game, players=4)
         observed = []
-        play(env, 11, np.random.default_rng(5), lambda e: observed.append(e.observe(e.agent_selection)))
+        play(env, 11, np.random.default_rng(5), lambda e, seen=observed: seen.append(e.observe(e.agent_selection)))
         runs.append((observed, env.match.log_json()))
     assert len(runs[0][0]) == len(runs[1][0]) > 10
     assert all(np.array_equal(a["observation"], b["observation"]) for a, b in zip(runs[0][0], runs[1][0]))
@@ -219,7 +219,7 @@ def test_max_steps_truncates_a_match():
     env = rl.env(load(game_path("sanguosha")), players=4, max_steps=30)
     env.reset(seed=0)
     live_steps = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             assert truncated and not terminated
@@ -231,6 +231,6 @@ def test_max_steps_truncates_a_match():
 
     gym = rl.GymEnv(load(game_path("regicide")), max_steps=3)
     obs, _ = gym.reset(seed=0)
-    for step in range(3):
+    for _ in range(3):
         obs, _, terminated, truncated, _ = gym.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert truncated and not terminated

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from game_files import game_path
+from rl_kit import ANY_NUMBER, case_id, cases, load, random_decisions
 
 import rulekit
 import rulekit.rl as rl
-from rl_kit import ANY_NUMBER, case_id, cases, load, random_decisions
 from rulekit.rl.features import PROBE_MATCHES, _most_actions
-from game_files import game_path
 
 
 def decode(f: rl.ActionFeatures, row: np.ndarray, decider: int) -> tuple:

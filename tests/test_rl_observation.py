@@ -7,11 +7,11 @@ import random
 
 import numpy as np
 import pytest
-
 from rl_kit import case_id, cases, load, random_decisions
+from sanguosha_kit import table
+
 from rulekit.rl import ObservationEncoder, string_vocabulary
 from rulekit.testing import prepare
-from sanguosha_kit import table
 
 
 def _hidden_zones(m, seat):

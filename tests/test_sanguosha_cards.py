@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from sanguosha_kit import act, can, cards_in, game, hp, legal, table, use
 
 # a few spare cards to draw from, none of which matters to the scenario

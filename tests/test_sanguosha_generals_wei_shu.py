@@ -6,8 +6,7 @@ distance 1 from seats 1 and 4 and at distance 2 from seats 2 and 3.
 from __future__ import annotations
 
 import pytest
-
-from sanguosha_kit import act, asked, can, cards_in, FILL, game, hand, hp, legal, pass_until, table, use
+from sanguosha_kit import FILL, act, asked, can, cards_in, game, hand, hp, legal, pass_until, table, use
 
 # ============================================================== 曹操 =====
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from sanguosha_kit import act, cards_in, game, hp, table, use
 
 import rulekit
 from rulekit.testing import play_random
-from sanguosha_kit import act, cards_in, game, hp, table, use
 
 # Identities from the rulebook's table: players -> (主公, 忠臣, 反贼, 内奸).
 STANDARD = {4: (1, 1, 1, 1), 5: (1, 1, 2, 1), 6: (1, 1, 3, 1), 7: (1, 2, 3, 1),

@@ -18,12 +18,11 @@ discarded.
 from __future__ import annotations
 
 import itertools
-import re
 
 import pytest
+from sanguosha_kit import SGS_FILE, cards_in, hp, table
 
 import rulekit
-from sanguosha_kit import SGS_FILE, cards_in, hp, table
 
 FILLER = ["闪 ♦3", "闪 ♦4", "闪 ♦5", "闪 ♦6", "闪 ♦7", "闪 ♦8"]
 THIRD = "天雷 ♣K"

@@ -4,11 +4,11 @@ replaying the actions gives a byte-identical log."""
 from __future__ import annotations
 
 import pytest
+from sanguosha_kit import game
 
 import rulekit
 from rulekit.agents import make_agents
 from rulekit.testing import check_conservation, play_random
-from sanguosha_kit import game
 
 CHUNK = 500
 

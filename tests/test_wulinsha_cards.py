@@ -4,7 +4,6 @@ games/wulinsha/cards.yaml for each text)."""
 from __future__ import annotations
 
 import pytest
-
 from wulinsha_kit import FILL, act, can, cards_in, neili, pass_until, table, use
 
 DECK = ["闪 ♦3", "闪 ♦4", "闪 ♦5", "闪 ♦6", "闪 ♦7", "闪 ♦8"]

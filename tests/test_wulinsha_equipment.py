@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from wulinsha_kit import FILL, act, asked, can, cards_in, game, hand, neili, pass_until, table, use
+from wulinsha_kit import act, asked, can, cards_in, game, hand, neili, pass_until, table, use
 
 ROLES10 = ["盟主", "护卫", "护卫", "护卫", "刺客", "刺客", "刺客", "刺客", "奸细", "奸细"]
 

@@ -9,7 +9,6 @@ from seat 0, seats 1 and 4 are at distance 1, seats 2 and 3 at distance 2.
 from __future__ import annotations
 
 import pytest
-
 from wulinsha_kit import FILL, act, asked, can, cards_in, hand, neili, pass_until, table, use
 
 

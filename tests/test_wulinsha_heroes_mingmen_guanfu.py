@@ -6,7 +6,7 @@ distance 1 from seats 1 and 4 and at distance 2 from seats 2 and 3.
 """
 from __future__ import annotations
 
-from wulinsha_kit import act, asked, can, cards_in, FILL, hand, neili, pass_until, table, use
+from wulinsha_kit import FILL, act, asked, can, cards_in, hand, neili, pass_until, table, use
 
 # ============================================================ 赵王爷 =====
 

@@ -4,13 +4,12 @@ equipment), the first turn's draw, dying and its saves, death's rewards and
 penalties, the end of the game, and the fifth equipment slot (宝物)."""
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
+from wulinsha_kit import WLS_DIR, act, cards_in, game, neili, table, use
 
 import rulekit
-from wulinsha_kit import WLS_DIR, act, cards_in, game, neili, table, use
 
 
 def start(players: int, seed: int, **options) -> rulekit.Match:

@@ -10,10 +10,9 @@ from seat 0, seats 1 and 4 are at distance 1, seats 2 and 3 at distance 2.
 from __future__ import annotations
 
 import pytest
+from wulinsha_kit import FILL, WLS_DIR, act, can, cards_in, game, hand, legal, neili, pass_until, table, use
 
 import rulekit
-from wulinsha_kit import (FILL, WLS_DIR, act, asked, can, cards_in, game, hand, legal, neili,
-                          pass_until, table, use)
 
 #: enough distinct cards for a round of draws (none of them read by a judgement)
 ROUND = ["闪 ♦2", "闪 ♦2", "闪 ♦3", "闪 ♦4", "闪 ♦J", "闪 ♦J", "闪 ♥2", "闪 ♥2"] + FILL

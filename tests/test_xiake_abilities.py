@@ -3,7 +3,7 @@ with the ability (and none other, where the set has one) is summoned, fights
 or dies, and what its text says is checked with its own number X."""
 from __future__ import annotations
 
-from xiake_kit import (act, attack, hero, legal, life, names_in, plain, prop, stat, summon, table)
+from xiake_kit import act, attack, hero, legal, life, names_in, plain, prop, stat, summon, table
 
 
 def X(name: str, ability: str) -> int:

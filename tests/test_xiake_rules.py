@@ -6,9 +6,7 @@ example), attacks on the player, and both ways to lose."""
 from __future__ import annotations
 
 import pytest
-
-from xiake_kit import (act, attack, game, hero, legal, life, names_in, place_of, plain, prop, stat,
-                       summon, table)
+from xiake_kit import act, attack, game, legal, life, names_in, place_of, plain, prop, stat, summon, table
 
 
 def cheap(n: int, **props) -> list[str]:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sanguosha_kit import FILL, act, asked, can, cards_in, find, hand, legal, pass_until, table_zones, use  # noqa: F401  (shared)
+
 import rulekit
 from rulekit.testing import prepare
-from sanguosha_kit import (FILL, act, asked, can, cards_in, find, hand, legal, pass_until,  # noqa: F401  (shared)
-                           table_zones, use)
 
 ROOT = Path(__file__).resolve().parents[1]
 WLS_DIR = ROOT / "games" / "wulinsha"

@@ -7,8 +7,18 @@ import sys
 
 from ..engine.runtime import Action
 from ..model import Game
-from .common import (EXIT_OK, CliError, add_agents, add_file_and_players, add_options, add_seed,
-                     game_and_players, game_options, options_text, seats)
+from .common import (
+    EXIT_OK,
+    CliError,
+    add_agents,
+    add_file_and_players,
+    add_options,
+    add_seed,
+    game_and_players,
+    game_options,
+    options_text,
+    seats,
+)
 from .console import Console, Quit
 from .show import event_line, help_lines, result_lines, table_lines
 from .skill_text import card_lines, find_skill, skill_lines, skill_names

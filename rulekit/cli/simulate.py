@@ -9,9 +9,21 @@ from .. import simulation
 from ..model import Game
 from ..progress import Progress
 from ..simulation import GameFailed
-from .common import (EXIT_OK, EXIT_RULES, CliError, add_agents, add_file_and_players, add_options,
-                     add_seed, game_and_players, game_options, options_argv, options_text, positive,
-                     seats)
+from .common import (
+    EXIT_OK,
+    EXIT_RULES,
+    CliError,
+    add_agents,
+    add_file_and_players,
+    add_options,
+    add_seed,
+    game_and_players,
+    game_options,
+    options_argv,
+    options_text,
+    positive,
+    seats,
+)
 from .text import aligned, fmt, pairs, plural
 
 

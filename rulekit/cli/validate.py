@@ -8,8 +8,7 @@ from ..errors import RuleFileError
 from ..loader import load_game
 from ..model import Game
 from ..testing import smoke
-from .common import (EXIT_OK, EXIT_RULES, EXIT_USAGE, CliError, add_options, error, game_options,
-                     options_text)
+from .common import EXIT_OK, EXIT_RULES, EXIT_USAGE, CliError, add_options, error, game_options, options_text
 from .text import player_range, plural
 
 

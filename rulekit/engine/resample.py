@@ -127,7 +127,7 @@ def _deal_cards(m: "Match", viewer: int, seen: dict, mixed: set, linked: _Linked
 
 def _deal_hidden_vars(m: "Match", viewer: int, rng: random.Random) -> None:
     rules = m.game.var_visibility
-    for name, (visibility, shown_when) in rules.items():
+    for name, (_visibility, shown_when) in rules.items():
         seats = [p for p in range(m.n) if p != viewer
                  and not (shown_when is not None and shown_when(m, p))]
         if len(seats) < 2:

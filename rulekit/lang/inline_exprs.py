@@ -24,7 +24,6 @@ import re
 from lark import Token, Tree
 
 from .calls import reaches_itself
-
 from .parser import subtrees
 
 #: parse-tree nodes an inlined expression may hold

@@ -220,8 +220,10 @@ NAMESPACE = {
     "_tn": tuple.__new__, "_int": int, "_sum": sum, "_Action": Action, "_Decision": Decision, "_Card": Card,
     "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
     "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
-    "_no_option": _no_option, "_bad_number": _bad_number, "_winners": _winners, "_Goto": Goto, "_EndTurn": EndTurn, "_GameOver": GameOver,
-    "_top1": _top1, "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt, "_proj": _proj, "_filt": _filt,
+    "_no_option": _no_option, "_bad_number": _bad_number, "_winners": _winners, "_Goto": Goto,
+    "_EndTurn": EndTurn, "_GameOver": GameOver,
+    "_top1": _top1, "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt,
+    "_proj": _proj, "_filt": _filt,
     "_ID": attrgetter("id"), "_map": map,
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
 }
