@@ -3,7 +3,7 @@
 Agents are ``player_0 … player_{n-1}``, one per seat.  The engine decides
 whose turn it is: ``agent_selection`` is always the seat of
 ``match.decision`` (a response window asks seats out of turn order, a
-jester names the next player), never a fixed rotation.  Each agent's
+rule may name who plays next), never a fixed rotation.  Each agent's
 observation is ``{"observation", "action_mask"}`` (and ``"action_features"``
 in features mode, see :mod:`rulekit.rl.actions`); its action a ``Discrete``
 index.  A seat the rules eliminate (``match.out``) is terminated at once,
