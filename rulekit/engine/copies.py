@@ -51,19 +51,28 @@ class Checkpoint(NamedTuple):
     actions_len: int
 
 
-def _list_copy(values: dict) -> dict:
-    """A variables dict whose list values are copied too (effect text makes
-    new lists when it changes one, but a restore must not share them with a
-    checkpoint that is restored again)."""
-    return {k: (list(v) if type(v) is list else v) for k, v in values.items()}
+def fresh_value(v):
+    """A value a match may own: a list is copied, so matches (and a match and
+    its checkpoint) never share one."""
+    return list(v) if type(v) is list else v
+
+
+def fresh_vars(values: dict) -> dict:
+    """A variables dict of the match's own: list values copied too (effect
+    text makes a new list when it changes one, but a checkpoint restored
+    twice, or starting values used by every match, must not be shared)."""
+    for v in values.values():
+        if type(v) is list:
+            return {k: fresh_value(v) for k, v in values.items()}
+    return values.copy()
 
 
 def take(m: "Match", first_phase: int) -> Checkpoint:
     zones = tuple(m.all_zones())
     return Checkpoint(
         zones=tuple(list(z.cards) for z in zones), limits=tuple(z.lim for z in zones),
-        vars=_list_copy(m.vars), pvars=tuple(_list_copy(pv) for pv in m.pvars),
-        cvars={k: [list(x) if type(x) is list else x for x in v] for k, v in m.cvars.items()},
+        vars=fresh_vars(m.vars), pvars=tuple(fresh_vars(pv) for pv in m.pvars),
+        cvars={k: [fresh_value(x) for x in v] for k, v in m.cvars.items()},
         chosen=dict(m.chosen), dirty=dict(m.dirty), rng=m.rng.getstate(),
         players=list(m.players), out=list(m.out), current=m.current, next_player=m.next_player,
         phase=m.phase, turn=m.turn, steps=m.steps, first_phase=first_phase,
@@ -81,9 +90,9 @@ def restore(m: "Match", ck: Checkpoint, log: list, actions: list) -> None:
         zone.lim = lim
         for c in cards:
             loc[c.id] = zone
-    m.vars = _list_copy(ck.vars)
-    m.pvars = [_list_copy(pv) for pv in ck.pvars]
-    m.cvars = {k: [list(x) if type(x) is list else x for x in v] for k, v in ck.cvars.items()}
+    m.vars = fresh_vars(ck.vars)
+    m.pvars = [fresh_vars(pv) for pv in ck.pvars]
+    m.cvars = {k: [fresh_value(x) for x in v] for k, v in ck.cvars.items()}
     m.chosen = dict(ck.chosen)
     m.dirty = dict(ck.dirty)
     m.rng.setstate(ck.rng)

@@ -77,24 +77,12 @@ def _short(value) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _fresh_value(v):
-    """A starting value for a match: a list is copied, so matches never share one."""
-    return list(v) if type(v) is list else v
-
-
-def _fresh(values: dict) -> dict:
-    for v in values.values():
-        if type(v) is list:
-            return {k: _fresh_value(v) for k, v in values.items()}
-    return values.copy()
-
-
 @lru_cache(maxsize=256)
 def _copies(game: Game) -> tuple:
     """How a match copies the starting values of the variables and of the
     player variables: ``dict.copy`` when none is a list (lists are copied
     one by one, so matches never share one)."""
-    return tuple(_fresh if any(type(v) is list for v in values.values()) else dict.copy
+    return tuple(copies.fresh_vars if any(type(v) is list for v in values.values()) else dict.copy
                  for values in (game.vars, game.player_vars))
 
 
