@@ -64,4 +64,4 @@ def test_the_rl_extra_and_its_package_are_declared():
     assert '"rulekit.rl"' in pyproject
     assert re.search(r'^rl = \["numpy>=1\.24", "gymnasium>=1\.0", "pettingzoo>=1\.24"\]', pyproject, re.M)
     for path in ("README.md", ".ci/run"):
-        assert "pip install -e '.[test,rl,plot,cluster]'" in (ROOT / path).read_text(encoding="utf-8")
+        assert "pip install -e '.[test,rl,plot,cluster,web]'" in (ROOT / path).read_text(encoding="utf-8")
