@@ -9,13 +9,17 @@ action, a child is chosen by UCB1 among the actions legal in *this*
 determinization, and each child counts how often it was available, so a
 move that is rarely possible is not penalised for being rarely tried.
 Below the tree, the playout is uniformly random to the end of the match
-(or to ``max_playout`` decisions, scored as nobody winning); a seat's
+(or to ``max_playout`` decisions, scored as nobody winning) or, with
+``playout="heuristic"``, played by the rule file's heuristic (a better
+evaluator where random play says little about a position, at the cost of
+scoring every option of every playout decision); a seat's
 reward is 1 when it is among the winners, else half its ``progress`` when
 the rule file declares that player stat (a number from 0 to 100: how far a
 lost game got, for games whose random playouts are rarely won).
 
 Budget: ``iterations`` per decision, or ``seconds`` (whichever ends first
-when both are given).  A decision with one legal action is answered at once.
+when both are given).  As an agent name: ``mcts``, ``mcts:500``,
+``mcts:2s``, ``mcts:40:heuristic``.  A decision with one legal action is answered at once.
 """
 from __future__ import annotations
 
@@ -24,7 +28,11 @@ import random
 import time
 from typing import Any
 
+from .agents import HeuristicAgent
 from .engine.runtime import Action, Decision
+
+#: how a playout below the tree chooses: uniformly, or by the rule file's heuristic
+PLAYOUTS = ("random", "heuristic")
 
 
 class _Node:
@@ -40,13 +48,20 @@ class _Node:
 class MCTSAgent:
     """ISMCTS with a budget: ``MCTSAgent(seed, iterations=200)`` or
     ``MCTSAgent(seed, seconds=0.5)``; as an agent name, ``mcts`` (200
-    iterations), ``mcts:500`` or ``mcts:2s``."""
+    iterations), ``mcts:500``, ``mcts:2s`` or ``mcts:40:heuristic`` (heuristic
+    playouts)."""
 
     name = "mcts"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
-                 seconds: float | None = None, exploration: float = 0.7, max_playout: int = 2000):
+                 seconds: float | None = None, exploration: float = 0.7, max_playout: int = 2000,
+                 playout: str = "random"):
+        if playout not in PLAYOUTS:
+            raise ValueError(f"unknown playout '{playout}'; choose from: {', '.join(PLAYOUTS)}")
         self.rng = random.Random(seed)
+        self.playout = playout
+        self._guide = HeuristicAgent()
+        self._guide.rng = self.rng         # one stream of random draws: a seed reproduces the search
         self.iterations = iterations if iterations is not None or seconds is not None else 200
         self.seconds = seconds
         self.c = exploration
@@ -110,9 +125,15 @@ class MCTSAgent:
         return best
 
     def _playout(self, m: Any) -> dict[int, float]:
-        """Random play to the end: each seat's reward."""
+        """Play to the end (at random or by the heuristic): each seat's reward."""
         rng, left = self.rng, self.max_playout
         dec = m.decision
+        if self.playout == "heuristic":
+            act = self._guide.act
+            while dec is not None and left > 0:
+                m.apply(act(m, dec))
+                dec = m.decision
+                left -= 1
         while dec is not None and left > 0:
             m.apply(rng.randrange(len(dec.options)))
             dec = m.decision
@@ -131,16 +152,22 @@ class MCTSAgent:
 
 
 def mcts_agent(seed: int, budget: str | None = None) -> MCTSAgent:
-    """The agent named ``mcts``, ``mcts:N`` (iterations) or ``mcts:Ts`` (seconds)."""
-    if budget is None or budget == "":
-        return MCTSAgent(seed)
+    """The agent named ``mcts``, ``mcts:N`` (iterations), ``mcts:Ts`` (seconds),
+    each optionally followed by ``:heuristic`` or ``:random`` (the playout)."""
+    budget, _, playout = (budget or "").partition(":")
+    playout = playout or "random"
+    if playout not in PLAYOUTS:
+        raise ValueError(f"mcts playout '{playout}' is unknown; choose from: {', '.join(PLAYOUTS)} "
+                         "(e.g. mcts:40:heuristic)")
+    if budget == "":
+        return MCTSAgent(seed, playout=playout)
     try:
         if budget.endswith("s"):
             seconds = float(budget[:-1])
             if seconds > 0:
-                return MCTSAgent(seed, seconds=seconds)
+                return MCTSAgent(seed, seconds=seconds, playout=playout)
         elif int(budget) > 0:
-            return MCTSAgent(seed, iterations=int(budget))
+            return MCTSAgent(seed, iterations=int(budget), playout=playout)
     except ValueError:
         pass
     raise ValueError(f"mcts budget '{budget}' is neither a number of iterations (mcts:200) "

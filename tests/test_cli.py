@@ -52,6 +52,13 @@ def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple
     return code, out, err
 
 
+def numbers(lines: int) -> str:
+    """Input that answers every prompt with some listed option: 1, 2, 3, ...
+    again and again (a number that is no longer listed is refused and the
+    next one tried, as option numbers stay put within a turn)."""
+    return "".join(f"{k % 24 + 1}\n" for k in range(lines))
+
+
 @pytest.fixture(scope="module")
 def game():
     return rulekit.load_game(GAME)
@@ -242,7 +249,7 @@ def test_play_end_of_input_exits_cleanly(capsys, monkeypatch):
 
 def test_play_to_the_end_with_agents(capsys, monkeypatch):
     code, out, _ = run(capsys, "play", GAME, "-p", "3", "--seat", "1", "--agents", "random",
-                       stdin="1\n" * 500, monkeypatch=monkeypatch)
+                       stdin=numbers(5000), monkeypatch=monkeypatch)
     assert code == 0
     assert "player 0 (random) — attack:" in out
     assert "== game over" in out and "stats: enemies_defeated" in out
@@ -648,7 +655,7 @@ def test_play_narrates_events_in_the_rule_files_words(capsys, monkeypatch):
 def test_play_says_unanswered_windows_in_one_line_and_every_identity_at_the_end(capsys, monkeypatch):
     sgs = str(ROOT / "games" / "sanguosha")
     code, out, _ = run(capsys, "play", sgs, "-p", "5", "--seed", "2", "--agents", "random",
-                       stdin="1\n" * 3000, monkeypatch=monkeypatch)
+                       stdin=numbers(30000), monkeypatch=monkeypatch)
     assert code == 0
     lines = out.splitlines()
     passes = [line for line in lines if line.endswith(" — nullify: pass")]
@@ -665,3 +672,25 @@ def test_play_shows_each_generals_skills_when_choosing_one(capsys, monkeypatch):
     first = out.split("\npick_general:", 1)[1].split("your choice", 1)[0].splitlines()
     assert re.match(r"\s+1\. \S+", first[1])
     assert re.match(r"\s{7}\S+: .+", first[2])          # its skill, with the text
+
+
+def test_option_numbers_stay_put_within_a_turn(capsys, monkeypatch):
+    """Discarding card by card to absorb an attack: after "1" the other
+    cards keep their numbers and "1" is refused rather than meaning another
+    card; a new turn numbers from 1 again."""
+    from rulekit.cli.numbering import OptionNumbers
+    from rulekit.engine.runtime import Action, Decision
+
+    cards = [Action("discard", (c,)) for c in (7, 8, 9)]
+    numbers = OptionNumbers()
+    first = numbers.number(Decision(0, "pay", "", cards), turn=2)
+    assert first == [(1, cards[0]), (2, cards[1]), (3, cards[2])]
+    drawn = Action("discard", (11,))
+    again = numbers.number(Decision(0, "pay", "", [cards[1], drawn, cards[2]]), turn=2)
+    assert again == [(2, cards[1]), (3, cards[2]), (4, drawn)]
+    assert numbers.number(Decision(0, "pay", "", cards[1:]), turn=3) == [(1, cards[1]), (2, cards[2])]
+    assert numbers.number(Decision(0, "play", "", cards[1:]), turn=3)[0] == (1, cards[1])
+
+    # in a whole game: answering "1" again once card 1 has gone is refused
+    _, out, _ = run(capsys, "play", GAME, "-p", "2", stdin="1\n" * 12 + "q\n", monkeypatch=monkeypatch)
+    assert "there is no option 1: choose 2-" in out

@@ -54,6 +54,11 @@ def test_agent_names_and_budgets():
         make_agents("mcts:x", 1)
     with pytest.raises(ValueError, match="agent 'random' takes no budget"):
         make_agents("random:5", 1)
+    guided = make_agents("mcts:40:heuristic,mcts:1s:random", 2)
+    assert (guided[0].iterations, guided[0].playout) == (40, "heuristic")
+    assert (guided[1].seconds, guided[1].playout) == (1.0, "random")
+    with pytest.raises(ValueError, match="mcts playout 'smart' is unknown"):
+        make_agents("mcts:40:smart", 1)
 
 
 def test_search_finds_the_winning_move(take):
@@ -63,6 +68,38 @@ def test_search_finds_the_winning_move(take):
     m.apply(0)                                  # 6 left: ...
     m.apply(1)                                  # ... 4 left after two more
     assert MCTSAgent(seed=2, iterations=300).act(m, m.decision).option == "one"
+
+
+#: Take with a heuristic that plays perfectly: leave a multiple of 3
+TAKE_KNOWN = TAKE.replace("Stone, count: 7", "Stone, count: 11") + """\
+heuristics:
+  take: 1 if (size(pile) - (1 if option == "one" else 2)) % 3 == 0 else 0
+"""
+
+
+def test_heuristic_playouts_follow_the_rule_files_heuristic(tmp_path):
+    """With playouts played by a perfect heuristic, two tries of each move
+    tell the winning one from every position that has one; random playouts
+    with the same budget do not."""
+    path = tmp_path / "take.yaml"
+    path.write_text(TAKE_KNOWN, encoding="utf-8")
+    game = rulekit.load_game(path)
+
+    def right_moves(playout: str) -> int:
+        right = 0
+        for stones_taken in range(8):           # 11 down to 4 stones left
+            m = game.new_match(2, seed=stones_taken)
+            for _ in range(stones_taken):
+                m.apply(0)
+            left = 11 - stones_taken
+            if left % 3 == 0:
+                continue                        # no winning move from here
+            agent = MCTSAgent(seed=stones_taken, iterations=4, playout=playout)
+            right += agent.act(m, m.decision).option == ("one" if left % 3 == 1 else "two")
+        return right
+
+    assert right_moves("heuristic") == 6        # every position with a winning move
+    assert right_moves("random") < 6
 
 
 def test_search_beats_random_play(take):

@@ -20,6 +20,7 @@ from .common import (
     seats,
 )
 from .console import Console, Quit
+from .numbering import OptionNumbers
 from .show import event_line, help_lines, result_lines, table_lines
 from .skill_text import card_lines, find_skill, skill_lines, skill_names
 from .text import one_line, plural
@@ -57,6 +58,7 @@ class Session:
         self.match = game.new_match(players, seed=seed, options=options)
         self.told_out = False
         self.seen = 0          # log entries already told to the person
+        self.numbers = OptionNumbers()
 
     def who(self, p: int) -> str:
         if p == self.seat:
@@ -156,13 +158,15 @@ class Session:
     def ask_person(self) -> Action:
         m, io = self.match, self.io
         dec = m.decision
-        io.say_lines(table_lines(m, self.seat, self.who))
-        n = len(dec.options)
+        numbered = self.numbers.number(dec, m.turn)
+        by_number = dict(numbered)
+        io.say_lines(table_lines(m, self.seat, self.who, numbered))
+        listed = _numbers_text([k for k, _ in numbered])
         while True:
-            text = io.ask(f"your choice [1-{n}, ? for help]: ")
+            text = io.ask(f"your choice [{listed}, ? for help]: ")
             word = text.lower()
             if not text:
-                io.say(f"  type a number from 1 to {n} (or ? for help)")
+                io.say(f"  type one of the numbers listed, {listed} (or ? for help)")
             elif word in ("q", "quit", "exit"):
                 raise Quit("you quit")
             elif word in ("?", "h", "help"):
@@ -170,21 +174,21 @@ class Session:
             elif text.startswith("?"):
                 self.show_skill(text[1:])
             elif word in ("v", "view"):
-                io.say_lines(table_lines(m, self.seat, self.who))
+                io.say_lines(table_lines(m, self.seat, self.who, numbered))
             elif word.split()[0] == "log":
                 self.show_log(word.split()[1:])
             elif text.isdigit():
                 k = int(text)
-                if 1 <= k <= n:
-                    return dec.options[k - 1]
-                io.say(f"  there is no option {k}: choose 1 to {n}")
+                if k in by_number:
+                    return by_number[k]
+                io.say(f"  there is no option {k}: choose {listed}")
             else:
                 wanted = one_line(word)
                 for a in dec.options:
                     if one_line(m.describe_action(a).lower()) == wanted:
                         return a
-                io.say(f"  '{text}' is not an option or a command: type a number from 1 to {n}, "
-                       "or ? for help")
+                io.say(f"  '{text}' is not an option or a command: type one of the numbers "
+                       f"listed ({listed}), or ? for help")
 
     def show_skill(self, asked: str) -> None:
         """``?skill NAME`` or ``?NAME``: a skill's rulebook text (``?skills``:
@@ -213,3 +217,14 @@ class Session:
             count = int(rest[0])
         events = self.match.view(self.seat)["log"][-count:] if count else []
         self.io.say_lines("  " + event_line(ev, self.who, self.narrate) for ev in events)
+
+
+def _numbers_text(numbers: list[int]) -> str:
+    """``1-5`` for a run, ``1, 3, 5-7`` once some options have gone."""
+    runs: list[list[int]] = []
+    for k in numbers:
+        if runs and k == runs[-1][1] + 1:
+            runs[-1][1] = k
+        else:
+            runs.append([k, k])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)

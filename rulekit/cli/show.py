@@ -15,6 +15,7 @@ from .text import fmt, one_line, pairs, plural
 
 if TYPE_CHECKING:
     from ..engine.match import Match
+    from ..engine.runtime import Action
 
 Who = Callable[[int], str]
 
@@ -30,9 +31,10 @@ commands:
 SKILL_HELP = """  ?NAME       the text of a skill, e.g. ?{example} (also ?skill NAME; ?skills lists them)"""
 
 
-def table_lines(match: Match, seat: int, who: Who) -> list[str]:
+def table_lines(match: Match, seat: int, who: Who,
+                numbered: list[tuple[int, Action]] | None = None) -> list[str]:
     """The table as ``seat`` sees it, then the decision to make and its options."""
-    return view_lines(match, seat, who) + options_lines(match)
+    return view_lines(match, seat, who) + options_lines(match, numbered)
 
 
 def view_lines(match: Match, seat: int, who: Who) -> list[str]:
@@ -113,24 +115,28 @@ def player_lines(match: Match, view: dict, who: Who) -> list[str]:
     return out
 
 
-def options_lines(match: Match) -> list[str]:
+def options_lines(match: Match, numbered: list[tuple[int, Action]] | None = None) -> list[str]:
+    """The decision's prompt and its options, numbered by position or as
+    ``numbered`` gives (see :mod:`rulekit.cli.numbering`)."""
     dec = match.decision
-    items = [f"{i:>3}. {match.describe_action(a)}" for i, a in enumerate(dec.options, 1)]
-    told = _skills_told(match, dec)
+    if numbered is None:
+        numbered = list(enumerate(dec.options, 1))
+    items = [f"{i:>3}. {match.describe_action(a)}" for i, a in numbered]
+    told = _skills_told(match, [a for _, a in numbered])
     if told:                 # choosing a hero: each with the text of its skills
         return [f"{dec.choice}: {dec.prompt}"] + [line for item, lines in zip(items, told)
                                                   for line in [item] + lines]
     return [f"{dec.choice}: {dec.prompt}"] + columns(items)
 
 
-def _skills_told(match: Match, dec) -> list[list[str]] | None:
+def _skills_told(match: Match, options: list[Action]) -> list[list[str]] | None:
     """For a choice among single cards that list skills (heroes, generals):
     under each, its skills' text, one line each; else None."""
     skills = match.game.skills
-    if not skills or not all(len(a.cards) == 1 for a in dec.options):
+    if not skills or not all(len(a.cards) == 1 for a in options):
         return None
     out, any_skill = [], False
-    for a in dec.options:
+    for a in options:
         props = match.cards[a.cards[0]].props
         named = [x for v in props.values() if isinstance(v, list) for x in v
                  if isinstance(x, str) and x in skills]
