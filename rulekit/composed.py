@@ -86,3 +86,7 @@ class ComposedYaml:
         """The same files for ``data`` whose list items moved (see
         :func:`rulekit.structure.salvage`): ``remap`` moves the paths."""
         return attrs.evolve(self, data=data, origins=remap(self.origins))
+
+
+#: a rule file as the checks read it: one file, or a game composed of several
+RuleSource = LoadedYaml | ComposedYaml

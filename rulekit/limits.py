@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from .errors import RuleError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .yamlsafe import LoadedYaml
+    from .composed import RuleSource
 
 MAX_FILE_BYTES = 512 * 1024
 """Bytes in one rule file (512 KiB).  The largest game shipped (every
@@ -70,7 +70,7 @@ text.  Python converts longer digit strings slowly (and refuses those of
 more than 4,300 digits); no card game counts past a few thousand."""
 
 
-def check_limits(loaded: "LoadedYaml") -> list[RuleError]:
+def check_limits(loaded: RuleSource) -> list[RuleError]:
     """Every limit the loaded file passes, before anything is built from it.
 
     Runs before the schema check, so it reads the data defensively: a value of
@@ -87,7 +87,7 @@ def _int(value: Any) -> bool:
     return type(value) is int
 
 
-def _players(loaded: "LoadedYaml", players: Any) -> list[RuleError]:
+def _players(loaded: RuleSource, players: Any) -> list[RuleError]:
     if not isinstance(players, dict):
         return []
     return [RuleError(loaded.where(("players", key)),
@@ -98,7 +98,7 @@ def _players(loaded: "LoadedYaml", players: Any) -> list[RuleError]:
             for key in ("min", "max") if _int(players.get(key)) and players[key] > MAX_PLAYERS]
 
 
-def _cards(loaded: "LoadedYaml", entries: Any) -> list[RuleError]:
+def _cards(loaded: RuleSource, entries: Any) -> list[RuleError]:
     """The cards the entries make, multiplied out without making them."""
     if not isinstance(entries, list):
         return []
@@ -125,7 +125,7 @@ def _cards(loaded: "LoadedYaml", entries: Any) -> list[RuleError]:
     return []
 
 
-def _tables(loaded: "LoadedYaml", tables: Any) -> list[RuleError]:
+def _tables(loaded: RuleSource, tables: Any) -> list[RuleError]:
     if not isinstance(tables, dict):
         return []
     return [RuleError(loaded.where(("tables", name)),
@@ -150,7 +150,7 @@ def _strings(data: Any) -> Iterator[tuple[tuple, str]]:
             stack.extend((path + (i,), v) for i, v in enumerate(value))
 
 
-def _texts(loaded: "LoadedYaml") -> list[RuleError]:
+def _texts(loaded: RuleSource) -> list[RuleError]:
     errors = []
     chars = lines = 0
     for path, text in _strings(loaded.data):

@@ -445,7 +445,8 @@ class _Builder(ChoicesBuilder):
         gen.locate = self.loaded.text_where
         gen.inline_procs = calls.inlinable(procs, {n for n, p in names.proc_params.items() if p})
         gen.expr_procs = expression_procs(procs, names.proc_params, deciding_procs)
-        gen.resets = tuple(any(any(section) for section in self.resets(when)) for when in ("turn", "phase"))
+        turn_resets, phase_resets = (any(any(section) for section in self.resets(when)) for when in ("turn", "phase"))
+        gen.resets = (turn_resets, phase_resets)
         gen.reset_scope = {(section, k): when for when in ("turn", "phase")
                            for section, declared in zip(("vars", "player_vars"), self.resets(when))
                            for k, _ in declared}

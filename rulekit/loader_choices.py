@@ -7,9 +7,9 @@ hands them to the code generator.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .errors import RuleError
+from .errors import RuleError, Where
 from .lang.codegen import CodeGen
 from .lang.names import suggest
 from .lang.templates import TemplateError, split_template
@@ -19,14 +19,31 @@ from .model import OptionDef
 _EXPRESSION_KEYS = ("when", "where", "from", "require", "player", "number")
 
 
+if TYPE_CHECKING:
+    from .composed import ComposedYaml
+    from .yamlsafe import LoadedYaml
+
+
 class ChoicesBuilder:
+    # what the loader's builder, which this is a part of, provides
+    loaded: LoadedYaml | ComposedYaml
+    errors: list[RuleError]
+    rule_where: dict[str, Where]
+
+    if TYPE_CHECKING:
+        def parse(self, path: tuple, start: str = "script") -> Any: ...
+
+        def err(self, path: tuple, message: str, expected: str = "", hint: str = "",
+                key: bool = False) -> None: ...
+
     def choice(self, gen: CodeGen, cname: str, spec: dict, card_props: set[str]) -> tuple[OptionDef, ...]:
         """Check one choice and write its enumerator; return its option records."""
         base = ("choices", cname)
         parsed: dict = {}
         if "who" in spec:
             parsed["who"] = self.parse(base + ("who",), "expr")
-        options, ranges, names = [], {}, set()
+        options, names = [], set()
+        ranges: dict[int, tuple] = {}
         for i, o in enumerate(spec["options"]):
             path = base + ("options", i)
             trees = {k: self.parse(path + (k,), "expr") for k in _EXPRESSION_KEYS if k in o}

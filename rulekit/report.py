@@ -79,7 +79,8 @@ class _Page:
     """The HTML page, built part by part; plots are embedded PNGs."""
 
     def __init__(self, title: str, plt: Any):
-        self.title, self.plt, self.parts = title, plt, []
+        self.title, self.plt = title, plt
+        self.parts: list[str] = []
 
     def heading(self, text: str) -> None:
         self.parts.append(f"<h2>{html.escape(text)}</h2>")

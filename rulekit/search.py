@@ -12,7 +12,9 @@ Below the tree, the playout is uniformly random to the end of the match
 (or to ``max_playout`` decisions, scored as nobody winning) or, with
 ``playout="heuristic"``, played by the rule file's heuristic (a better
 evaluator where random play says little about a position, at the cost of
-scoring every option of every playout decision); a seat's
+scoring every option of every playout decision), which then also guides the
+tree: the move it favours is tried first and keeps a bias that fades as
+results come in; a seat's
 reward is 1 when it is among the winners, else half its ``progress`` when
 the rule file declares that player stat (a number from 0 to 100: how far a
 lost game got, for games whose random playouts are rarely won).
@@ -36,13 +38,14 @@ PLAYOUTS = ("random", "heuristic")
 
 
 class _Node:
-    __slots__ = ("children", "visits", "wins", "avail")
+    __slots__ = ("children", "visits", "wins", "avail", "top")
 
     def __init__(self):
         self.children: dict[Action, _Node] = {}
         self.visits = 0       # times this edge was taken
         self.wins = 0.0       # reward of the seat that took it
         self.avail = 0        # times it was legal when its parent was reached
+        self.top = 0          # times, of those, the heuristic scored it highest (guided search)
 
 
 class MCTSAgent:
@@ -52,6 +55,8 @@ class MCTSAgent:
     playouts)."""
 
     name = "mcts"
+    #: weight of the heuristic's favour in a guided search (rewards are 0 to 1)
+    BIAS = 2.0
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, exploration: float = 0.7, max_playout: int = 2000,
@@ -93,14 +98,17 @@ class MCTSAgent:
             dec = m.decision
             options = dec.options
             untried = [a for a in options if a not in node.children]
+            best = self._favoured(m, dec) if self.playout == "heuristic" else ()
             for a in options:
                 child = node.children.get(a)
                 if child is not None:
                     child.avail += 1
+                    child.top += a in best
             if untried:
-                a = untried[self.rng.randrange(len(untried))]
+                first = [a for a in untried if a in best] or untried
+                a = first[self.rng.randrange(len(first))]
                 child = node.children[a] = _Node()
-                child.avail = 1
+                child.avail, child.top = 1, int(a in best)
                 path.append((child, dec.player))
                 m.apply(a)
                 break
@@ -114,12 +122,25 @@ class MCTSAgent:
             child.visits += 1
             child.wins += rewards.get(who, 0.0)
 
+    def _favoured(self, m: Any, dec: Decision) -> frozenset:
+        """The options the rule file's heuristic scores highest here."""
+        scores = self._guide.scores(m, dec)
+        if scores is None:
+            return frozenset()
+        top = max(scores)
+        return frozenset(a for a, s in zip(dec.options, scores) if s == top)
+
     def _select(self, node: _Node, options: list) -> Action:
-        c, best, best_score = self.c, options[0], -1.0
+        """UCB1 over the available children; in a guided search, plus a
+        progressive bias towards what the heuristic favours, fading as the
+        child's own results accumulate (Chaslot et al. 2008): with few
+        iterations the search keeps to the heuristic's move unless
+        playouts clearly say otherwise."""
+        c, bias, best, best_score = self.c, self.BIAS, options[0], -1.0
         for a in options:
             ch = node.children[a]
             score = ch.wins / ch.visits + c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits) \
-                if ch.visits else float("inf")
+                + bias * ch.top / (ch.avail * (ch.visits + 1)) if ch.visits else float("inf")
             if score > best_score:
                 best, best_score = a, score
         return best

@@ -15,7 +15,7 @@ import functools
 import json
 import re
 from importlib import resources
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import attrs
 import jsonschema
@@ -24,6 +24,9 @@ from jsonschema.exceptions import ValidationError
 from .errors import RuleError
 from .lang.names import Lost
 from .yamlsafe import LoadedYaml
+
+if TYPE_CHECKING:
+    from .composed import RuleSource
 
 __all__ = ["Salvaged", "check_structure", "check_shape", "schema"]
 
@@ -97,7 +100,7 @@ def check_structure(loaded: LoadedYaml) -> list[RuleError]:
     return check_shape(loaded)[0]
 
 
-def check_shape(loaded: LoadedYaml) -> tuple[list[RuleError], set[tuple]]:
+def check_shape(loaded: RuleSource) -> tuple[list[RuleError], set[tuple]]:
     """Every structural problem, sorted by position, and the path of each
     value found wrong (for an unknown or missing key: the key's path), so
     the loader can set aside just those parts and check the rest."""
@@ -127,7 +130,7 @@ def _bad_paths(error: ValidationError) -> list[tuple]:
     return [path]
 
 
-def _with_span(loaded: LoadedYaml, error: RuleError) -> RuleError:
+def _with_span(loaded: RuleSource, error: RuleError) -> RuleError:
     """The error with the extent of the scalar or key it points at, when it
     points at one (not at a mapping or list, and not at a missing key)."""
     if error.span or error.message.startswith("missing required"):
@@ -155,7 +158,7 @@ class Salvaged:
     one.
     """
 
-    loaded: LoadedYaml
+    loaded: RuleSource
     #: names of the items set aside (a choice, a zone, a phase...)
     names: frozenset[str] = frozenset()
     #: a whole section was set aside (its names are unknown)
@@ -174,7 +177,7 @@ class Salvaged:
         return Lost(self.names, self.sections, self.cards_lost, self.players_lost)
 
 
-def salvage(loaded: LoadedYaml, bad: set[tuple]) -> Salvaged | None:
+def salvage(loaded: RuleSource, bad: set[tuple]) -> Salvaged | None:
     """The file without the items that have structural errors, or None when
     too little is left to check (the top level is not a mapping)."""
     data = loaded.data
@@ -314,7 +317,7 @@ def _entry_props(entry: Any) -> set[str]:
     return {p for p in props if isinstance(p, str)}
 
 
-def _reindexed(loaded: LoadedYaml, data: dict, dropped: dict[tuple, set]) -> LoadedYaml:
+def _reindexed(loaded: RuleSource, data: dict, dropped: dict[tuple, set]) -> RuleSource:
     """``loaded`` for ``data``: positions of list items after one set aside
     move up with their items."""
     moves = {}
@@ -342,13 +345,13 @@ def _reindexed(loaded: LoadedYaml, data: dict, dropped: dict[tuple, set]) -> Loa
     return loaded.remapped(data, remap)
 
 
-def _player_range(loaded: LoadedYaml) -> list[RuleError]:
+def _player_range(loaded: RuleSource) -> list[RuleError]:
     """min <= max cannot be said in JSON Schema, but it is part of the shape."""
     players = loaded.data.get("players") if isinstance(loaded.data, dict) else None
     if not isinstance(players, dict):
         return []
     low, high = players.get("min"), players.get("max")
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (low, high)) or low <= high:
+    if type(low) is not int or type(high) is not int or low <= high:
         return []
     return [RuleError(
         loaded.where(("players", "max")),
@@ -361,7 +364,7 @@ def _player_range(loaded: LoadedYaml) -> list[RuleError]:
 class _Translator:
     """Turns jsonschema errors into RuleErrors for one loaded file."""
 
-    def __init__(self, loaded: LoadedYaml):
+    def __init__(self, loaded: RuleSource):
         self.loaded = loaded
 
     # -- describing places -----------------------------------------------------

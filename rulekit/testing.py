@@ -73,7 +73,7 @@ def _conservation_failure(m: Match) -> None:
     assert not missing and not doubled, f"lost: {missing}, duplicated: {doubled}"
 
 
-def play_random(m: Match, seed: int = 0, check: bool = False) -> dict:
+def play_random(m: Match, seed: int = 0, check: bool = False) -> dict | None:
     """Play ``m`` to the end choosing uniformly at random; return the result."""
     rng = random.Random(seed)
     if check:

@@ -15,7 +15,7 @@ multi-line effect text.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import yaml
@@ -77,7 +77,7 @@ class LoadedYaml:
     _lines: tuple[str, ...] = attrs.field(default=(), repr=False, alias="lines")
     # per path: a block scalar's lines and indentation, worked out once; without
     # it every position in a long text re-split the whole text (quadratic)
-    _blocks: dict[tuple, tuple] = attrs.field(factory=dict, repr=False, init=False)
+    _blocks: dict[tuple, Any] = attrs.field(factory=dict, repr=False, init=False)
 
     def where(self, path: Path) -> Where:
         """Position of the value at ``path``.
@@ -299,7 +299,13 @@ def _raw_offset(raw: str, quote: str, chars: int) -> int:
     return i
 
 
-class _Refusing:
+if TYPE_CHECKING:  # the composer this mixin is put in front of
+    from yaml import SafeLoader as _ComposerBase
+else:
+    _ComposerBase = object
+
+
+class _Refusing(_ComposerBase):
     """A loader that refuses anchors, aliases and unknown tags while composing.
 
     Refusing here (rather than after composing) means an alias never shares a
@@ -644,9 +650,14 @@ def _compose_fast(text: str, file: str) -> tuple[Node | None, Any]:
 _NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
 
 
+def _refused(loader: _Refusing | None) -> list[RuleError]:
+    """What the loader refused before it stopped (nothing if it never started)."""
+    return loader.rk_errors if loader is not None else []
+
+
 def _compose(text: str, file: str, lines: list[str]) -> tuple[Node | None, Any]:
     """The node tree by PyYAML's own parser, or RuleFileError with its problem."""
-    loader = None
+    loader: _Loader | None = None
     try:
         loader = _Loader(text, file)      # reads the text: may refuse a control character
         try:
@@ -654,11 +665,11 @@ def _compose(text: str, file: str, lines: list[str]) -> tuple[Node | None, Any]:
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
-        raise RuleFileError(loader.rk_errors + [_syntax_error(exc, file, lines)]) from None
+        raise RuleFileError(_refused(loader) + [_syntax_error(exc, file, lines)]) from None
     except yaml.reader.ReaderError as exc:
         raise RuleFileError([_invalid_character(text, exc.position, exc.character, file)]) from None
     except _TooDeep as exc:
-        raise RuleFileError(loader.rk_errors + [_nested_too_deep(file, exc.mark)]) from None
+        raise RuleFileError(_refused(loader) + [_nested_too_deep(file, exc.mark)]) from None
     except RecursionError:
         raise RuleFileError([_nested_too_deep(file, None)]) from None
     return root, loader
