@@ -56,7 +56,7 @@ class MCTSAgent:
 
     name = "mcts"
     #: weight of the heuristic's favour in a guided search (rewards are 0 to 1)
-    BIAS = 2.0
+    BIAS = 8.0
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, exploration: float = 0.7, max_playout: int = 2000,
