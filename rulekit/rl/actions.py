@@ -39,11 +39,18 @@ class CatalogueActions:
     def __init__(self, catalogue: ActionCatalogue):
         self.catalogue = catalogue
         self.n = catalogue.n
+        self._mask = np.zeros(self.n, dtype=np.int8)
+        self._marked: list[int] = []
 
     def legal(self, decision: Decision) -> Legal:
+        """The mask is one buffer, rewritten where the previous decision
+        marked it: valid until the next call (a mask of a large catalogue
+        is mostly zeros, not worth allocating at every step)."""
         indices = self.catalogue.indices(decision)
-        mask = np.zeros(self.n, dtype=np.int8)
+        mask = self._mask
+        mask[self._marked] = 0
         mask[indices] = 1
+        self._marked = indices
         return Legal(mask, {i: k for k, i in enumerate(indices)}, None)
 
     def describe(self, index: int) -> str:
