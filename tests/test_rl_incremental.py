@@ -9,8 +9,9 @@ import random
 
 import numpy as np
 import pytest
-from rl_kit import case_id, cases, load
+from rl_kit import STIRRED_TOP, case_id, cases, load
 
+import rulekit
 from rulekit.engine.match import Match
 from rulekit.rl import ObservationEncoder
 from rulekit.rl.incremental import SeatObservations
@@ -72,3 +73,12 @@ def test_copies_of_a_match_are_observed_as_the_full_encoder_does(case):
             copied += 1
         _follow(enc, m, rng, 40)            # the original goes on as it was
     assert copied
+
+
+def test_a_shuffle_shows_a_new_top_card():
+    """No card moves when a pile is shuffled, yet its shown top card changes:
+    the log's shuffles are followed too."""
+    game = rulekit.load_game_text(STIRRED_TOP, "stirred.yaml")
+    enc = ObservationEncoder(game, 2)
+    steps = sum(_follow(enc, game.new_match(2, seed=seed), random.Random(seed), 200) for seed in range(20))
+    assert steps > 100
