@@ -8,10 +8,15 @@ observation is ``{"observation", "action_mask"}`` (and ``"action_features"``
 in features mode, see :mod:`rulekit.rl.actions`); its action a ``Discrete``
 index.  A seat the rules eliminate (``match.out``) is terminated at once,
 as PettingZoo expects of an agent that leaves, with the rewards it has so
-far; the others are terminated when the match ends, with the rewards of
-:mod:`rulekit.rl.rewards`, or truncated after ``max_steps`` steps (a policy
-that never attacks can keep a match going until the engine's step budget
-stops it with an error).
+far (``out_seats="terminate"``); with ``out_seats="wait"`` it stays among
+the agents, never selected, until the match ends, and is then terminated
+with the others and its share of the outcome (a side can win after one of
+its seats is out).  The others are terminated when the match ends, with the
+rewards of :mod:`rulekit.rl.rewards`, or truncated after ``max_steps``
+steps (a policy that never attacks can keep a match going until the
+engine's step budget stops it with an error).  Either way, once a match
+ends ``outcome_rewards`` (the environment's, and in the agents' last
+``infos``) gives every seat's final reward, the seats gone before too.
 """
 from __future__ import annotations
 
@@ -25,6 +30,11 @@ from .rewards import RewardHook
 from .text import render
 
 
+#: what becomes of an agent whose seat is out of the match: terminated at
+#: once, or kept (never selected) until the match ends and paid out then
+OUT_SEATS = ("terminate", "wait")
+
+
 class RulekitEnv(AECEnv):
     """See the module and :func:`rulekit.rl.env`."""
 
@@ -34,8 +44,11 @@ class RulekitEnv(AECEnv):
                  seed: int | None = None, render_mode: str | None = None,
                  reward_hook: RewardHook | None = None, cooperative: bool | None = None,
                  illegal: str = "terminate", auto_pass: bool = False, max_actions: int | None = None,
-                 max_steps: int | None = None):
+                 max_steps: int | None = None, out_seats: str = "terminate"):
         super().__init__()
+        if out_seats not in OUT_SEATS:
+            raise ValueError(f"out_seats must be one of {', '.join(OUT_SEATS)}, not {out_seats!r}")
+        self.out_seats = out_seats
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.driver = Driver(game, players, options=options, actions=actions, max_actions=max_actions,
@@ -50,6 +63,8 @@ class RulekitEnv(AECEnv):
         self._seeds = np.random.default_rng(seed)
         self._next_seed = seed
         self.agents: list[str] = []
+        #: every seat's final reward (agent -> reward) once a match has ended, else None
+        self.outcome_rewards: dict[str, float] | None = None
 
     def __str__(self) -> str:
         return f"rulekit_v0({self.game.name}, {len(self.possible_agents)} players)"
@@ -89,6 +104,7 @@ class RulekitEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self.steps = 0
+        self.outcome_rewards = None
         self._log_at = len(self.match.log)
         self._after_move(moved=False)
 
@@ -121,15 +137,18 @@ class RulekitEnv(AECEnv):
         steps expect)."""
         m = self.match
         live = [a for a in self.agents if not self.terminations[a]]
-        for a in live:
-            if m.out[seat_of(a)]:
-                self.terminations[a] = True
+        if self.out_seats == "terminate":
+            for a in live:
+                if m.out[seat_of(a)]:
+                    self.terminations[a] = True
         if m.decision is None:
             if m.result() is not None:
                 final = self.driver.final_rewards()
+                self.outcome_rewards = {agent_name(p): r for p, r in enumerate(final)}
                 for a in live:
                     self.rewards[a] += final[seat_of(a)]
-                    self.infos[a] = {"outcome": m.result()["outcome"], "winners": list(m.result()["winners"])}
+                    self.infos[a] = {"outcome": m.result()["outcome"], "winners": list(m.result()["winners"]),
+                                     "outcome_rewards": dict(self.outcome_rewards)}
             for a in self.agents:
                 if not self.truncations[a]:
                     self.terminations[a] = True
@@ -161,6 +180,7 @@ def env(path_or_game, players: int | None = None, **kwargs) -> RulekitEnv:
     ``render_mode`` (``"ansi"``, ``"human"``), ``reward_hook``,
     ``cooperative``, ``illegal`` (``"terminate"`` or ``"raise"``),
     ``auto_pass``, ``max_actions`` (``K`` in features mode), ``max_steps``
-    (truncate a match after that many steps).  See docs/rl.md."""
+    (truncate a match after that many steps), ``out_seats`` (``"terminate"``
+    or ``"wait"``: see the module).  See docs/rl.md."""
     game = as_game(path_or_game)
     return RulekitEnv(game, game.min_players if players is None else players, **kwargs)
