@@ -29,7 +29,6 @@ from .driver import Driver, agent_name, as_game, seat_of
 from .rewards import RewardHook
 from .text import render
 
-
 #: what becomes of an agent whose seat is out of the match: terminated at
 #: once, or kept (never selected) until the match ends and paid out then
 OUT_SEATS = ("terminate", "wait")
@@ -58,6 +57,7 @@ class RulekitEnv(AECEnv):
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.possible_agents = [agent_name(p) for p in range(players)]
+        self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: self.driver.spaces for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.driver.actions.n) for a in self.possible_agents}
         self._seeds = np.random.default_rng(seed)
@@ -134,32 +134,41 @@ class RulekitEnv(AECEnv):
     def _after_move(self, moved: bool = True) -> None:
         """Terminate the seats that left, pay out a finished match, select
         the next decider (a terminated agent first, as PettingZoo's dead
-        steps expect)."""
+        steps expect).  A step that ends nothing and pays nothing (most of
+        them) only selects the decider: this runs at every step."""
         m = self.match
-        live = [a for a in self.agents if not self.terminations[a]]
-        if self.out_seats == "terminate":
+        terms = self.terminations
+        seat = self._seat
+        hook = self.driver.reward_hook is not None and moved
+        dec = m.decision
+        live = None
+        if dec is None or hook or (self.out_seats == "terminate" and True in m.out):
+            live = [a for a in self.agents if not terms[a]]
+        if self.out_seats == "terminate" and live is not None:
             for a in live:
-                if m.out[seat_of(a)]:
-                    self.terminations[a] = True
-        if m.decision is None:
+                if m.out[seat[a]]:
+                    terms[a] = True
+        if dec is None:
             if m.result() is not None:
                 final = self.driver.final_rewards()
                 self.outcome_rewards = {agent_name(p): r for p, r in enumerate(final)}
                 for a in live:
-                    self.rewards[a] += final[seat_of(a)]
+                    self.rewards[a] += final[seat[a]]
                     self.infos[a] = {"outcome": m.result()["outcome"], "winners": list(m.result()["winners"]),
                                      "outcome_rewards": dict(self.outcome_rewards)}
             for a in self.agents:
                 if not self.truncations[a]:
-                    self.terminations[a] = True
+                    terms[a] = True
         else:
-            self.agent_selection = agent_name(m.decision.player)
-        if self.driver.reward_hook is not None and moved:
+            self.agent_selection = self.possible_agents[dec.player]
+        if hook:
             for a, r in self.driver.shaped(self._log_at, live).items():
                 self.rewards[a] += r
         self._log_at = len(m.log)
+        if live is None and moved:
+            return                   # nobody left, nothing paid: no rewards to add, no dead step
         self._accumulate_rewards()
-        if m.decision is None:
+        if dec is None:
             self.agent_selection = self.agents[0] if self.agents else self.agent_selection
         self._deads_step_first()
 
