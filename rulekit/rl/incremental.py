@@ -37,7 +37,7 @@ _UNSET = object()           # a cached value before its first writing
 class _Seat:
     """One seat's vector and what it was written from."""
 
-    __slots__ = ("vec", "log_at", "zones", "by_zone", "ids", "top", "vars", "pvars", "shown", "display",
+    __slots__ = ("vec", "log_at", "zones", "where", "top", "vars", "pvars", "shown", "display",
                  "public", "cvars", "order")
 
 
@@ -63,18 +63,17 @@ class SeatObservations:
 
     def observe(self, seat: int) -> np.ndarray:
         s = self._seats[seat]
-        if s is None:
-            s = self._seats[seat] = self._new_seat(seat)
-            dirty = range(len(s.zones))
-        else:
-            dirty = self._moved(s)
         ix: list[int] = []
         val: list = []
+        if s is None:
+            s = self._seats[seat] = self._new_seat(seat)
+            self._write_zones(s, ix, val)
+            moved = True
+        else:
+            moved = self._moved(s, ix, val)
         self._write_head(s, seat, ix, val)
-        if dirty:
-            self._write_zones(s, dirty, ix, val)
         if self.enc._state:
-            self._write_card_state(s, bool(dirty), ix, val)
+            self._write_card_state(s, moved, ix, val)
         self._write_vars(s, seat, ix, val)
         if ix:
             if max(val) > MAX_INTEGER or min(val) < -MAX_INTEGER:     # np.clip costs more than this check
@@ -93,9 +92,8 @@ class SeatObservations:
             zdef = m.game.zone_by_name[name]
             z = m.gz[zdef.index] if owner is None else m.pz[zdef.index][(seat + owner) % n]
             s.zones.append((z, count, cards, top))
-        s.by_zone = {z[0]: i for i, z in enumerate(s.zones)}
-        s.ids = [[] for _ in s.zones]
-        s.top = [None] * len(s.zones)
+        s.where = {z: (count, cards, top) for z, count, cards, top in s.zones}
+        s.top = {}
         s.vars = _UNSET
         s.pvars = [_UNSET] * n
         s.shown = [_UNSET] * n
@@ -114,26 +112,55 @@ class SeatObservations:
                 out.append(hidden[r])
         return np.asarray(out, dtype=np.intp)
 
-    def _moved(self, s: _Seat) -> set:
-        """The places in ``s.zones`` of the zones the log names since ``s`` last observed."""
+    def _moved(self, s: _Seat, ix: list, val: list) -> bool:
+        """Write what the log's moves and shuffles since ``s`` last observed
+        changed: each moved card's place where the seat sees it (gone from
+        its zone, then in its new one, in the log's order), the count of
+        each zone they name and the top of a ``top`` zone.  Whether any."""
         log = self.match.log
         if s.log_at == len(log):
-            return set()
+            return False
+        where = s.where
+        bits: dict[int, int] = {}       # entry -> 0/1, the last write wins
         touched = set()
         for ev in log[s.log_at:]:
             kind = ev[0]
             if kind == "move":
-                touched.add(ev[1])
-                src = ev[3]
+                _, dest, cards, src = ev
                 if type(src) is list:
-                    touched.update(src)
+                    for c, z in zip(cards, src):
+                        touched.add(z)
+                        at = where[z][1]
+                        if at is not None:
+                            bits[at + c.id] = 0
                 elif src is not None:
                     touched.add(src)
+                    at = where[src][1]
+                    if at is not None:
+                        for c in cards:
+                            bits[at + c.id] = 0
+                touched.add(dest)
+                at = where[dest][1]
+                if at is not None:
+                    for c in cards:
+                        bits[at + c.id] = 1
             elif kind == "shuffle":
                 touched.add(self._names[ev[1]])
         s.log_at = len(log)
-        by_zone = s.by_zone
-        return {by_zone[z] for z in touched}
+        for z in touched:
+            count, _, top = where[z]
+            ix.append(count)
+            val.append(len(z.cards))
+            if top is not None:
+                old = s.top.get(z)
+                if old is not None:
+                    bits[top + old] = 0
+                new = s.top[z] = z.cards[-1].id if z.cards else None
+                if new is not None:
+                    bits[top + new] = 1
+        ix.extend(bits)
+        val.extend(bits.values())
+        return bool(touched)
 
     def _write_head(self, s: _Seat, seat: int, ix: list, val: list) -> None:
         m, e, n = self.match, self.enc, self.enc.players
@@ -159,30 +186,19 @@ class SeatObservations:
                 ix.append(e._out + (p - seat) % n)
                 val.append(1)
 
-    def _write_zones(self, s: _Seat, dirty, ix: list, val: list) -> None:
-        gone: list[int] = []
-        for i in dirty:                 # first every card written before leaves...
-            z, count, cards, top = s.zones[i]
-            if cards is not None:
-                gone.extend([cards + cid for cid in s.ids[i]])
-            elif top is not None and s.top[i] is not None:
-                gone.append(top + s.top[i])
-        if gone:
-            s.vec[gone] = 0
-        for i in dirty:                 # ...then every zone gets its cards now
-            z, count, cards, top = s.zones[i]
+    def _write_zones(self, s: _Seat, ix: list, val: list) -> None:
+        """Every zone, for a seat that has not observed yet."""
+        for z, count, cards, top in s.zones:
             zc = z.cards
             ix.append(count)
             val.append(len(zc))
             if cards is not None:
-                ids = s.ids[i] = [c.id for c in zc]
-                ix.extend([cards + cid for cid in ids])
-                val.extend([1] * len(ids))
-            elif top is not None:
-                t = s.top[i] = zc[-1].id if zc else None
-                if t is not None:
-                    ix.append(top + t)
-                    val.append(1)
+                ix.extend([cards + c.id for c in zc])
+                val.extend([1] * len(zc))
+            elif top is not None and zc:
+                s.top[z] = zc[-1].id
+                ix.append(top + zc[-1].id)
+                val.append(1)
 
     def _write_card_state(self, s: _Seat, moved: bool, ix: list, val: list) -> None:
         """Card variables of the cards the seat sees, rewritten whenever a
@@ -195,11 +211,12 @@ class SeatObservations:
         for _, at in enc._state:
             vec[at:at + len(enc.game.cards)] = 0
         scalar = enc._scalar
-        for ids in s.ids:
-            for cid in ids:
-                for k, at in enc._state:
-                    ix.append(at + cid)
-                    val.append(scalar(cvars[k][cid]))
+        for z, _, cards, _ in s.zones:
+            if cards is not None:
+                for c in z.cards:
+                    for k, at in enc._state:
+                        ix.append(at + c.id)
+                        val.append(scalar(cvars[k][c.id]))
 
     def _write_vars(self, s: _Seat, seat: int, ix: list, val: list) -> None:
         m, e = self.match, self.enc
