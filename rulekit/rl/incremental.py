@@ -30,6 +30,7 @@ from ..engine.copies import fresh_value, fresh_vars
 from ..engine.view import player_vars_view
 from ..limits import MAX_INTEGER
 from .observation import _HIDDEN, _NUMBER, ObservationEncoder
+from .reads import EVERYTHING, Reads, reads
 
 _UNSET = object()           # a cached value before its first writing
 
@@ -37,8 +38,37 @@ _UNSET = object()           # a cached value before its first writing
 class _Seat:
     """One seat's vector and what it was written from."""
 
-    __slots__ = ("vec", "log_at", "zones", "where", "top", "vars", "pvars", "shown", "display",
+    __slots__ = ("vec", "log_at", "zones", "where", "top", "order_key", "vars", "pvars", "shown", "display",
                  "public", "cvars", "order")
+
+
+class _Changes:
+    """What changed since a seat last observed: the places of the zones the
+    log named, the names of the player and match variables that differ
+    (None: any might), whether card variables and the seats' order did."""
+
+    __slots__ = ("zones", "pvars", "vars", "cvars", "order")
+
+    def __init__(self, zones: set):
+        self.zones = zones              # {None} when the seat observes for the first time
+        self.pvars: set | None = None
+        self.vars: set | None = None
+        self.cvars = False
+        self.order = False
+
+    def touch(self, r: Reads) -> bool:
+        """Whether a value reading ``r`` may have changed."""
+        if r.everything or (r.order and self.order) or (r.cvars and self.cvars):
+            return True
+        return _meets(r.zones, self.zones) or _meets(r.pvars, self.pvars) or _meets(r.vars, self.vars)
+
+
+def _meets(read: frozenset, changed: set | None) -> bool:
+    if not read:
+        return False
+    if changed is None:
+        return True
+    return bool(changed) and (None in read or None in changed or not read.isdisjoint(changed))
 
 
 class SeatObservations:
@@ -60,6 +90,12 @@ class SeatObservations:
         self._hide = [(k, vis == "owner", when) for k, (vis, when) in match.game.var_visibility.items()]
         #: per seat counted from the observer, every entry of its player variables
         self._player_entries = [self._entries(r) for r in range(e.players)]
+        game = match.game
+        #: what each display and public value, and each hidden variable's shown_when, reads
+        self._display_reads = [reads(game.display[k], game.code_label) for k, _, _ in e._display]
+        self._public_reads = [reads(game.public[k], game.code_label) for k, _, _ in e._public]
+        self._hide_reads = [EVERYTHING if when is None else reads(when, game.code_label)
+                            for _, _, when in self._hide]
 
     def observe(self, seat: int) -> np.ndarray:
         s = self._seats[seat]
@@ -68,13 +104,18 @@ class SeatObservations:
         if s is None:
             s = self._seats[seat] = self._new_seat(seat)
             self._write_zones(s, ix, val)
-            moved = True
+            moved = {None}
         else:
             moved = self._moved(s, ix, val)
+        ch = _Changes(moved)
+        m = self.match
+        order = (m.turn, m.phase, m.current, tuple(m.out))
+        ch.order = order != s.order_key
+        s.order_key = order
         self._write_head(s, seat, ix, val)
         if self.enc._state:
-            self._write_card_state(s, moved, ix, val)
-        self._write_vars(s, seat, ix, val)
+            ch.cvars = self._write_card_state(s, bool(moved), ix, val)
+        self._write_vars(s, seat, ix, val, ch)
         if ix:
             if max(val) > MAX_INTEGER or min(val) < -MAX_INTEGER:     # np.clip costs more than this check
                 val = np.clip(np.asarray(val, dtype=np.float64), -MAX_INTEGER, MAX_INTEGER)
@@ -94,6 +135,7 @@ class SeatObservations:
             s.zones.append((z, count, cards, top))
         s.where = {z: (count, cards, top) for z, count, cards, top in s.zones}
         s.top = {}
+        s.order_key = None
         s.vars = _UNSET
         s.pvars = [_UNSET] * n
         s.shown = [_UNSET] * n
@@ -112,14 +154,15 @@ class SeatObservations:
                 out.append(hidden[r])
         return np.asarray(out, dtype=np.intp)
 
-    def _moved(self, s: _Seat, ix: list, val: list) -> bool:
+    def _moved(self, s: _Seat, ix: list, val: list) -> set:
         """Write what the log's moves and shuffles since ``s`` last observed
         changed: each moved card's place where the seat sees it (gone from
         its zone, then in its new one, in the log's order), the count of
-        each zone they name and the top of a ``top`` zone.  Whether any."""
+        each zone they name and the top of a ``top`` zone.  Returns the
+        places in the file (``ZoneDef.index``) of the zones named."""
         log = self.match.log
         if s.log_at == len(log):
-            return False
+            return set()
         where = s.where
         bits: dict[int, int] = {}       # entry -> 0/1, the last write wins
         touched = set()
@@ -160,7 +203,7 @@ class SeatObservations:
                     bits[top + new] = 1
         ix.extend(bits)
         val.extend(bits.values())
-        return bool(touched)
+        return {z.zdef.index for z in touched}
 
     def _write_head(self, s: _Seat, seat: int, ix: list, val: list) -> None:
         m, e, n = self.match, self.enc, self.enc.players
@@ -200,12 +243,13 @@ class SeatObservations:
                 ix.append(top + zc[-1].id)
                 val.append(1)
 
-    def _write_card_state(self, s: _Seat, moved: bool, ix: list, val: list) -> None:
+    def _write_card_state(self, s: _Seat, moved: bool, ix: list, val: list) -> bool:
         """Card variables of the cards the seat sees, rewritten whenever a
-        zone it sees or any card's variables changed."""
+        zone it sees or any card's variables changed.  Whether any card's did."""
         cvars = self.match.cvars
-        if not moved and s.cvars is not _UNSET and all(cvars[k] == s.cvars[k] for k in cvars):
-            return
+        same = s.cvars is not _UNSET and all(cvars[k] == s.cvars[k] for k in cvars)
+        if not moved and same:
+            return False
         s.cvars = {k: [fresh_value(x) for x in v] for k, v in cvars.items()}
         enc, vec = self.enc, s.vec
         for _, at in enc._state:
@@ -217,22 +261,30 @@ class SeatObservations:
                     for k, at in enc._state:
                         ix.append(at + c.id)
                         val.append(scalar(cvars[k][c.id]))
+        return not same
 
-    def _write_vars(self, s: _Seat, seat: int, ix: list, val: list) -> None:
+    def _write_vars(self, s: _Seat, seat: int, ix: list, val: list, ch: "_Changes") -> None:
         m, e = self.match, self.enc
         vec, wide = s.vec, self._wide
         put, give = ix.append, val.append
         if s.vars is _UNSET or m.vars != s.vars:
+            if s.vars is not _UNSET:
+                ch.vars = {k for k in m.vars.keys() | s.vars.keys()
+                           if m.vars.get(k, _UNSET) != s.vars.get(k, _UNSET)}
             s.vars = fresh_vars(m.vars)
             for k, at, number in e._vars:
                 vec[at:at + (1 if number else wide)] = 0
                 e._value(put, give, at, m.vars.get(k), number)
-        self._write_players(s, seat, put, give)
+        else:
+            ch.vars = set()
+        self._write_players(s, seat, put, give, ch)
         order = s.order
         for j, (k, at, number) in enumerate(e._display):
+            cached = s.display[j]
+            if cached[0] is not _UNSET and not ch.touch(self._display_reads[j]):
+                continue                # nothing it reads changed: as it was
             fn = m.game.display[k]
             now = [fn(m, seat, p) for p in order]
-            cached = s.display[j]
             if now == cached:           # == is enough: equal values encode alike (1, 1.0, True)
                 continue
             for r, v in enumerate(now):
@@ -246,35 +298,52 @@ class SeatObservations:
                     else:
                         e._value(put, give, a, v, number)
         for j, (k, at, number) in enumerate(e._public):
+            if s.public[j] is not _UNSET and not ch.touch(self._public_reads[j]):
+                continue
             v = m.game.public[k](m, seat)
             if s.public[j] is _UNSET or v != s.public[j]:
                 s.public[j] = fresh_value(v)
                 vec[at:at + (1 if number else wide)] = 0
                 e._value(put, give, at, v, number)
 
-    def _write_players(self, s: _Seat, seat: int, put, give) -> None:
+    def _write_players(self, s: _Seat, seat: int, put, give, ch: "_Changes") -> None:
         """Each player's variables, where they or what ``seat`` may see of
         them changed: only the variables that changed, unless a hidden one
-        was shown or hidden again."""
+        was shown or hidden again.  Notes in ``ch`` which changed."""
         m, hide, vec = self.match, self._hide, s.vec
-        if hide:
-            rows = [[(own and p == seat) or (when is not None and bool(when(m, p))) for p in s.order]
-                    for _, own, when in hide]
-            shown_by = list(zip(*rows))
+        changed: list = [None] * len(s.order)       # per seat from this one: names changed, or None for all
+        names: set | None = set()
         for r, p in enumerate(s.order):
-            values = m.pvars[p]
-            shown = shown_by[r] if hide else None
-            before = s.pvars[r]
-            if before is not _UNSET and shown == s.shown[r]:
-                if values == before:
-                    continue
+            values, before = m.pvars[p], s.pvars[r]
+            if before is _UNSET or len(values) != len(before):
+                names = None
+            elif values != before:
                 keys = [k for k, v in values.items() if k not in before or v != before[k]]
-                keys += [k for k in before if k not in values]
+                changed[r] = keys
+                if names is not None:
+                    names.update(keys)
             else:
+                changed[r] = ()
+        ch.pvars = names
+        if hide:
+            if s.shown[0] is _UNSET or any(ch.touch(rd) for rd in self._hide_reads):
+                rows = [[(own and p == seat) or (when is not None and bool(when(m, p))) for p in s.order]
+                        for _, own, when in hide]
+                shown_by = list(zip(*rows))
+            else:
+                shown_by = s.shown
+        for r, p in enumerate(s.order):
+            keys = changed[r]
+            if hide and shown_by[r] != s.shown[r]:
                 keys = None
+            elif keys == ():
+                continue
+            if keys is None:
                 vec[self._player_entries[r]] = 0
+            values = m.pvars[p]
             s.pvars[r] = fresh_vars(values)
-            s.shown[r] = shown
+            if hide:
+                s.shown[r] = shown_by[r]
             self._write_player(vec, player_vars_view(m, p, seat), r, put, give, keys)
 
     def _write_player(self, vec: np.ndarray, values: dict, r: int, put, give, keys=None) -> None:
