@@ -311,39 +311,35 @@ class SeatObservations:
         them changed: only the variables that changed, unless a hidden one
         was shown or hidden again.  Notes in ``ch`` which changed."""
         m, hide, vec = self.match, self._hide, s.vec
-        changed: list = [None] * len(s.order)       # per seat from this one: names changed, or None for all
+        pvars, kept = m.pvars, s.pvars
+        todo = []                       # (seat from this one, names changed or None for all)
         names: set | None = set()
         for r, p in enumerate(s.order):
-            values, before = m.pvars[p], s.pvars[r]
+            values, before = pvars[p], kept[r]
+            if values == before:
+                continue
             if before is _UNSET or len(values) != len(before):
                 names = None
-            elif values != before:
+                todo.append((r, None))
+            else:
                 keys = [k for k, v in values.items() if k not in before or v != before[k]]
-                changed[r] = keys
+                todo.append((r, keys))
                 if names is not None:
                     names.update(keys)
-            else:
-                changed[r] = ()
         ch.pvars = names
-        if hide:
-            if s.shown[0] is _UNSET or any(ch.touch(rd) for rd in self._hide_reads):
-                rows = [[(own and p == seat) or (when is not None and bool(when(m, p))) for p in s.order]
-                        for _, own, when in hide]
-                shown_by = list(zip(*rows))
-            else:
-                shown_by = s.shown
-        for r, p in enumerate(s.order):
-            keys = changed[r]
-            if hide and shown_by[r] != s.shown[r]:
-                keys = None
-            elif keys == ():
-                continue
+        if hide and (s.shown[0] is _UNSET or any(ch.touch(rd) for rd in self._hide_reads)):
+            rows = [[(own and p == seat) or (when is not None and bool(when(m, p))) for p in s.order]
+                    for _, own, when in hide]
+            shown = list(zip(*rows))
+            if shown != s.shown:
+                again = {r for r in range(len(shown)) if shown[r] != s.shown[r]}
+                todo = [(r, keys) for r, keys in todo if r not in again] + [(r, None) for r in sorted(again)]
+                s.shown = shown
+        for r, keys in todo:
+            p = s.order[r]
             if keys is None:
                 vec[self._player_entries[r]] = 0
-            values = m.pvars[p]
-            s.pvars[r] = fresh_vars(values)
-            if hide:
-                s.shown[r] = shown_by[r]
+            kept[r] = fresh_vars(pvars[p])
             self._write_player(vec, player_vars_view(m, p, seat), r, put, give, keys)
 
     def _write_player(self, vec: np.ndarray, values: dict, r: int, put, give, keys=None) -> None:
