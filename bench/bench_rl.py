@@ -104,7 +104,8 @@ def game_paths() -> list[Path]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default="sanguosha", help="a folder or file under games/ (default sanguosha)")
+    ap.add_argument("--game", default="sanguosha",
+                    help="a folder or file under games/, or a path from the repository's root (default sanguosha)")
     ap.add_argument("--players", type=int, default=8)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--rounds", type=int, default=3)
@@ -124,8 +125,9 @@ def main() -> None:
                       f"{r['overhead']:.1f} |",
                       flush=True)
         return
-    path = ROOT / "games" / args.game
-    game = rulekit.load_game(path if path.exists() else path.with_suffix(".yaml"))
+    path = next((p for p in (ROOT / args.game, ROOT / "games" / args.game, ROOT / "games" / f"{args.game}.yaml")
+                 if p.exists()), ROOT / "games" / args.game)
+    game = rulekit.load_game(path)
     r = measure(game, args.players, args.games, args.rounds, args.actions)
     print(f"{game.name}, {args.players} players, {args.games} games, best of {args.rounds} rounds (CPU time)")
     print(f"  raw m.apply(index): {r['raw']:>9,.0f} steps/s  ({r['raw_us']:.1f} us)")

@@ -24,6 +24,8 @@ more, as it is made of the same parts the view would show.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..engine.copies import fresh_value, fresh_vars
@@ -40,6 +42,28 @@ class _Seat:
 
     __slots__ = ("vec", "log_at", "zones", "where", "top", "order_key", "vars", "pvars", "shown", "display",
                  "public", "cvars", "order")
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(enc: ObservationEncoder) -> tuple:
+    """What every match of an encoder's game shares, worked out once (a new
+    match per episode): per seat counted from the observer, every entry of
+    its player variables; what each display and public value, and each
+    hidden variable's ``shown_when``, reads."""
+    wide, game = len(enc.vocab) + 2, enc.game
+    entries = []
+    for r in range(enc.players):
+        out: list[int] = []
+        for _, at, number, hidden in enc._pvars:
+            out.extend(range(at[r], at[r] + (1 if number else wide)))
+            if hidden is not None:
+                out.append(hidden[r])
+        entries.append(np.asarray(out, dtype=np.intp))
+    return (entries,
+            [reads(game.display[k], game.code_label) for k, _, _ in enc._display],
+            [reads(game.public[k], game.code_label) for k, _, _ in enc._public],
+            [EVERYTHING if when is None else reads(when, game.code_label)
+             for _, (_, when) in game.var_visibility.items()])
 
 
 class _Changes:
@@ -88,14 +112,8 @@ class SeatObservations:
         self._names = {z.name: z for z in match.all_zones()}
         #: per variable a player may hide: (its name, seen by its owner, shown_when or None)
         self._hide = [(k, vis == "owner", when) for k, (vis, when) in match.game.var_visibility.items()]
-        #: per seat counted from the observer, every entry of its player variables
-        self._player_entries = [self._entries(r) for r in range(e.players)]
-        game = match.game
-        #: what each display and public value, and each hidden variable's shown_when, reads
-        self._display_reads = [reads(game.display[k], game.code_label) for k, _, _ in e._display]
-        self._public_reads = [reads(game.public[k], game.code_label) for k, _, _ in e._public]
-        self._hide_reads = [EVERYTHING if when is None else reads(when, game.code_label)
-                            for _, _, when in self._hide]
+        (self._player_entries, self._display_reads, self._public_reads,
+         self._hide_reads) = _plan(encoder)
 
     def observe(self, seat: int) -> np.ndarray:
         s = self._seats[seat]
@@ -144,15 +162,6 @@ class SeatObservations:
         s.cvars = _UNSET
         s.order = [(seat + r) % n for r in range(n)]
         return s
-
-    def _entries(self, r: int) -> np.ndarray:
-        wide = self._wide
-        out: list[int] = []
-        for _, at, number, hidden in self.enc._pvars:
-            out.extend(range(at[r], at[r] + (1 if number else wide)))
-            if hidden is not None:
-                out.append(hidden[r])
-        return np.asarray(out, dtype=np.intp)
 
     def _moved(self, s: _Seat, ix: list, val: list) -> set:
         """Write what the log's moves and shuffles since ``s`` last observed
