@@ -40,7 +40,7 @@ _UNSET = object()           # a cached value before its first writing
 class _Seat:
     """One seat's vector and what it was written from."""
 
-    __slots__ = ("vec", "log_at", "zones", "where", "top", "order_key", "vars", "pvars", "shown", "display",
+    __slots__ = ("vec", "log_at", "zones", "where", "top", "turn_key", "seats_key", "vars", "pvars", "shown", "display",
                  "public", "cvars", "order")
 
 
@@ -69,20 +69,21 @@ def _plan(enc: ObservationEncoder) -> tuple:
 class _Changes:
     """What changed since a seat last observed: the places of the zones the
     log named, the names of the player and match variables that differ
-    (None: any might), whether card variables and the seats' order did."""
+    (None: any might), whether card variables, who is in and the turn did."""
 
-    __slots__ = ("zones", "pvars", "vars", "cvars", "order")
+    __slots__ = ("zones", "pvars", "vars", "cvars", "seats", "turn")
 
     def __init__(self, zones: set):
         self.zones = zones              # {None} when the seat observes for the first time
         self.pvars: set | None = None
         self.vars: set | None = None
         self.cvars = False
-        self.order = False
+        self.seats = False
+        self.turn = False
 
     def touch(self, r: Reads) -> bool:
         """Whether a value reading ``r`` may have changed."""
-        if r.everything or (r.order and self.order) or (r.cvars and self.cvars):
+        if r.everything or (r.seats and self.seats) or (r.turn and self.turn) or (r.cvars and self.cvars):
             return True
         return _meets(r.zones, self.zones) or _meets(r.pvars, self.pvars) or _meets(r.vars, self.vars)
 
@@ -127,9 +128,12 @@ class SeatObservations:
             moved = self._moved(s, ix, val)
         ch = _Changes(moved)
         m = self.match
-        order = (m.turn, m.phase, m.current, tuple(m.out))
-        ch.order = order != s.order_key
-        s.order_key = order
+        turn = (m.turn, m.phase, m.current)
+        ch.turn = turn != s.turn_key
+        s.turn_key = turn
+        seats = tuple(m.out)
+        ch.seats = seats != s.seats_key
+        s.seats_key = seats
         self._write_head(s, seat, ix, val)
         if self.enc._state:
             ch.cvars = self._write_card_state(s, bool(moved), ix, val)
@@ -153,7 +157,7 @@ class SeatObservations:
             s.zones.append((z, count, cards, top))
         s.where = {z: (count, cards, top) for z, count, cards, top in s.zones}
         s.top = {}
-        s.order_key = None
+        s.turn_key = s.seats_key = None
         s.vars = _UNSET
         s.pvars = [_UNSET] * n
         s.shown = [_UNSET] * n

@@ -6,8 +6,8 @@ differ.  A ``display`` value is an expression over the match, compiled to
 Python; evaluating every one for every seat at every step is most of what
 observing costs.  :func:`reads` finds, from the compiled code, what an
 expression can read: which zones (by their place in the file), which
-player and match variables (by name), card variables, and the seats'
-order (turn, phase, current player, who is out).  The value is then
+player and match variables (by name), card variables, who is still in (the
+seats' order, distances) and the turn (its number, phase, current player).  The value is then
 evaluated again only when one of those changed.
 
 The analysis is conservative: anything it does not recognise — the match
@@ -24,9 +24,10 @@ import inspect
 import textwrap
 from typing import NamedTuple
 
-#: match attributes that only change with the seats' order: the turn, the
-#: phase, the current player, eliminations (``players``, ``out``)
-_ORDER = frozenset({"players", "out", "n", "all_seats", "current", "turn", "phase", "seat_distance"})
+#: match attributes that change only when a player is out (who is still in,
+#: the distances between seats), and those of the turn
+_SEATS = frozenset({"players", "out", "n", "all_seats", "seat_distance"})
+_TURN = frozenset({"current", "turn", "phase"})
 #: match attributes that never change during a match
 _FIXED = frozenset({"cards", "game", "options"})
 #: helpers given the match that read one variable named by their third argument
@@ -41,7 +42,8 @@ class Reads(NamedTuple):
     pvars: frozenset = frozenset()       # player variable names; None: any
     vars: frozenset = frozenset()        # match variable names; None: any
     cvars: bool = False
-    order: bool = False
+    seats: bool = False                  # who is still in
+    turn: bool = False                   # the turn's number, phase and current player
 
 
 EVERYTHING = Reads(everything=True)
@@ -57,7 +59,7 @@ def reads(fn, code_label: str) -> Reads:
     except _Unknown:
         return EVERYTHING
     return Reads(False, frozenset(found.zones), frozenset(found.pvars), frozenset(found.vars),
-                 found.cvars, found.order)
+                 found.cvars, found.seats, found.turn)
 
 
 class _Unknown(Exception):
@@ -70,7 +72,8 @@ class _Found:
         self.pvars: set = set()
         self.vars: set = set()
         self.cvars = False
-        self.order = False
+        self.seats = False
+        self.turn = False
 
 
 def _visit(fn, label: str, found: _Found, seen: set) -> None:
@@ -142,8 +145,11 @@ def _attr_use(attr: str, node, parents, found: _Found) -> None:
     """``m.ATTR`` (or its hoisted local) read at ``node``."""
     if attr in _FIXED:
         return
-    if attr in _ORDER:
-        found.order = True
+    if attr in _SEATS:
+        found.seats = True
+        return
+    if attr in _TURN:
+        found.turn = True
         return
     if attr == "cvars":
         found.cvars = True
