@@ -32,7 +32,7 @@ from ..engine.copies import fresh_value, fresh_vars
 from ..engine.view import player_vars_view
 from ..limits import MAX_INTEGER
 from .observation import _HIDDEN, _NUMBER, ObservationEncoder
-from .reads import EVERYTHING, Reads, reads
+from .reads import reads, tokens
 
 _UNSET = object()           # a cached value before its first writing
 
@@ -60,40 +60,37 @@ def _plan(enc: ObservationEncoder) -> tuple:
                 out.append(hidden[r])
         entries.append(np.asarray(out, dtype=np.intp))
     return (entries,
-            [reads(game.display[k], game.code_label) for k, _, _ in enc._display],
-            [reads(game.public[k], game.code_label) for k, _, _ in enc._public],
-            [EVERYTHING if when is None else reads(when, game.code_label)
+            [tokens(reads(game.display[k], game.code_label)) for k, _, _ in enc._display],
+            [tokens(reads(game.public[k], game.code_label)) for k, _, _ in enc._public],
+            [None if when is None else tokens(reads(when, game.code_label))
              for _, (_, when) in game.var_visibility.items()])
 
 
 class _Changes:
-    """What changed since a seat last observed: the places of the zones the
-    log named, the names of the player and match variables that differ
-    (None: any might), whether card variables, who is in and the turn did."""
+    """What changed since a seat last observed, as the tokens of
+    :func:`~rulekit.rl.reads.tokens` (the places of the zones the log named,
+    the names of the variables that differ, whether who is in, the turn or
+    card variables did), or ``everything`` (a first observation, a
+    player's variables gaining or losing a name)."""
 
-    __slots__ = ("zones", "pvars", "vars", "cvars", "seats", "turn")
+    __slots__ = ("tokens", "everything")
 
     def __init__(self, zones: set):
-        self.zones = zones              # {None} when the seat observes for the first time
-        self.pvars: set | None = None
-        self.vars: set | None = None
-        self.cvars = False
-        self.seats = False
-        self.turn = False
+        self.everything = None in zones             # {None}: the seat observes for the first time
+        self.tokens = {("zone", i) for i in zones}
+        if zones:
+            self.tokens.add(("zone", None))
 
-    def touch(self, r: Reads) -> bool:
-        """Whether a value reading ``r`` may have changed."""
-        if r.everything or (r.seats and self.seats) or (r.turn and self.turn) or (r.cvars and self.cvars):
-            return True
-        return _meets(r.zones, self.zones) or _meets(r.pvars, self.pvars) or _meets(r.vars, self.vars)
+    def names(self, kind: str, changed: set | None) -> None:
+        if changed is None:
+            self.everything = True
+        elif changed:
+            self.tokens.update((kind, k) for k in changed)
+            self.tokens.add((kind, None))
 
-
-def _meets(read: frozenset, changed: set | None) -> bool:
-    if not read:
-        return False
-    if changed is None:
-        return True
-    return bool(changed) and (None in read or None in changed or not read.isdisjoint(changed))
+    def touch(self, read: frozenset | None) -> bool:
+        """Whether a value reading ``read`` (its tokens; None: everything) may have changed."""
+        return read is None or self.everything or not read.isdisjoint(self.tokens)
 
 
 class SeatObservations:
@@ -129,14 +126,17 @@ class SeatObservations:
         ch = _Changes(moved)
         m = self.match
         turn = (m.turn, m.phase, m.current)
-        ch.turn = turn != s.turn_key
-        s.turn_key = turn
+        if turn != s.turn_key:
+            ch.tokens.add("turn")
+            s.turn_key = turn
         seats = tuple(m.out)
-        ch.seats = seats != s.seats_key
-        s.seats_key = seats
+        if seats != s.seats_key:
+            ch.tokens.add("seats")
+            s.seats_key = seats
         self._write_head(s, seat, ix, val)
         if self.enc._state:
-            ch.cvars = self._write_card_state(s, bool(moved), ix, val)
+            if self._write_card_state(s, bool(moved), ix, val):
+                ch.tokens.add("cvars")
         self._write_vars(s, seat, ix, val, ch)
         if ix:
             if max(val) > MAX_INTEGER or min(val) < -MAX_INTEGER:     # np.clip costs more than this check
@@ -281,15 +281,12 @@ class SeatObservations:
         vec, wide = s.vec, self._wide
         put, give = ix.append, val.append
         if s.vars is _UNSET or m.vars != s.vars:
-            if s.vars is not _UNSET:
-                ch.vars = {k for k in m.vars.keys() | s.vars.keys()
-                           if m.vars.get(k, _UNSET) != s.vars.get(k, _UNSET)}
+            ch.names("var", None if s.vars is _UNSET else {
+                k for k in m.vars.keys() | s.vars.keys() if m.vars.get(k, _UNSET) != s.vars.get(k, _UNSET)})
             s.vars = fresh_vars(m.vars)
             for k, at, number in e._vars:
                 vec[at:at + (1 if number else wide)] = 0
                 e._value(put, give, at, m.vars.get(k), number)
-        else:
-            ch.vars = set()
         self._write_players(s, seat, put, give, ch)
         order = s.order
         for j, (k, at, number) in enumerate(e._display):
@@ -339,7 +336,7 @@ class SeatObservations:
                 todo.append((r, keys))
                 if names is not None:
                     names.update(keys)
-        ch.pvars = names
+        ch.names("pvar", names)
         if hide and (s.shown[0] is _UNSET or any(ch.touch(rd) for rd in self._hide_reads)):
             rows = [[(own and p == seat) or (when is not None and bool(when(m, p))) for p in s.order]
                     for _, own, when in hide]

@@ -62,6 +62,18 @@ def reads(fn, code_label: str) -> Reads:
                  found.cvars, found.seats, found.turn)
 
 
+def tokens(r: Reads) -> frozenset | None:
+    """``r`` as a set of tokens, to meet the set of what changed in one
+    ``isdisjoint``: ``("zone", place)``, ``("pvar", name)``, ``("var", name)``
+    (a ``None`` place or name: any, and every change of that kind carries
+    one too), ``"cvars"``, ``"seats"``, ``"turn"``; None: everything."""
+    if r.everything:
+        return None
+    out = {("zone", z) for z in r.zones} | {("pvar", k) for k in r.pvars} | {("var", k) for k in r.vars}
+    out |= {flag for flag, on in (("cvars", r.cvars), ("seats", r.seats), ("turn", r.turn)) if on}
+    return frozenset(out)
+
+
 class _Unknown(Exception):
     """Something the analysis does not follow: the expression reads everything."""
 
