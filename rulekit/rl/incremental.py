@@ -29,7 +29,6 @@ import functools
 import numpy as np
 
 from ..engine.copies import fresh_value, fresh_vars
-from ..engine.view import player_vars_view
 from ..limits import MAX_INTEGER
 from .observation import _HIDDEN, _NUMBER, ObservationEncoder
 from .reads import reads, tokens
@@ -112,6 +111,9 @@ class SeatObservations:
         self._hide = [(k, vis == "owner", when) for k, (vis, when) in match.game.var_visibility.items()]
         (self._player_entries, self._display_reads, self._public_reads,
          self._hide_reads) = _plan(encoder)
+        #: player variable -> (its place per seat from the observer, a number?, its .hidden flags or None)
+        self._pvar_places = {k: (at, number, hidden) for k, at, number, hidden in e._pvars}
+        self._pvar_names = [k for k, _, _, _ in e._pvars]
 
     def observe(self, seat: int) -> np.ndarray:
         s = self._seats[seat]
@@ -328,11 +330,11 @@ class SeatObservations:
             values, before = pvars[p], kept[r]
             if values == before:
                 continue
-            if before is _UNSET or len(values) != len(before):
+            if before is _UNSET or values.keys() != before.keys():
                 names = None
                 todo.append((r, None))
             else:
-                keys = [k for k, v in values.items() if k not in before or v != before[k]]
+                keys = [k for k, v in values.items() if v != before[k]]
                 todo.append((r, keys))
                 if names is not None:
                     names.update(keys)
@@ -346,25 +348,33 @@ class SeatObservations:
                 todo = [(r, keys) for r, keys in todo if r not in again] + [(r, None) for r in sorted(again)]
                 s.shown = shown
         for r, keys in todo:
-            p = s.order[r]
+            values = pvars[s.order[r]]
             if keys is None:
                 vec[self._player_entries[r]] = 0
-            kept[r] = fresh_vars(pvars[p])
-            self._write_player(vec, player_vars_view(m, p, seat), r, put, give, keys)
+                kept[r] = fresh_vars(values)
+            else:
+                before = kept[r]
+                for k in keys:
+                    before[k] = fresh_value(values[k])
+            unseen = {k for (k, _, _), seen in zip(hide, s.shown[r]) if not seen} if hide else ()
+            self._write_player(vec, values, unseen, r, put, give, keys)
 
-    def _write_player(self, vec: np.ndarray, values: dict, r: int, put, give, keys=None) -> None:
-        """Seat ``+r``'s player variables (those named in ``keys``, or all,
-        already cleared) as the full encoder writes them."""
-        wide, hidden_word = self._wide, self._hidden_word
-        for k, at, number, hidden in self.enc._pvars:
+    def _write_player(self, vec: np.ndarray, values: dict, unseen, r: int, put, give, keys) -> None:
+        """Seat ``+r``'s player variables named in ``keys`` (None: all of
+        them, already cleared) as the full encoder writes them; those in
+        ``unseen`` as hidden."""
+        wide, hidden_word, places = self._wide, self._hidden_word, self._pvar_places
+        for k in (self._pvar_names if keys is None else keys):
+            place = places.get(k)
+            if place is None:
+                continue
+            at, number, hidden = place
             a = at[r]
             if keys is not None:
-                if k not in keys:
-                    continue
                 vec[a:a + (1 if number else wide)] = 0
                 if hidden is not None:
                     vec[hidden[r]] = 0
-            v = values.get(k, _HIDDEN)
+            v = _HIDDEN if k in unseen else values.get(k, _HIDDEN)
             if v is _HIDDEN:
                 put(hidden[r])
                 give(1)
