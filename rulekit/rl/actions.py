@@ -29,7 +29,7 @@ class Legal(NamedTuple):
     """What a decision allows, in the environment's numbering."""
 
     mask: np.ndarray                 # int8, 1 where an index is legal
-    positions: dict | None           # index -> position in decision.options (None: the index is the position)
+    positions: list | None           # the index of each of decision.options, in order (None: an index is its position)
     features: np.ndarray | None      # (K, width) int8 in features mode
 
 
@@ -51,7 +51,7 @@ class CatalogueActions:
         mask[self._marked] = 0
         mask[indices] = 1
         self._marked = indices
-        return Legal(mask, {i: k for k, i in enumerate(indices)}, None)
+        return Legal(mask, indices, None)
 
     def describe(self, index: int) -> str:
         return self.catalogue.describe(index)

@@ -121,7 +121,7 @@ class Driver:
             k = -1
         position = None
         if legal is not None and 0 <= k < self.actions.n and legal.mask[k]:
-            position = k if legal.positions is None else legal.positions[k]
+            position = k if legal.positions is None else legal.positions.index(k)   # once per step
         if position is None:
             dec = self.match.decision
             what = (f"action {k} ({self.actions.describe(k)})" if 0 <= k < self.actions.n
