@@ -122,9 +122,9 @@ class SeatObservations:
         if s is None:
             s = self._seats[seat] = self._new_seat(seat)
             self._write_zones(s, ix, val)
-            moved = {None}
+            moved, cards = {None}, None
         else:
-            moved = self._moved(s, ix, val)
+            moved, cards = self._moved(s, ix, val)
         ch = _Changes(moved)
         m = self.match
         turn = (m.turn, m.phase, m.current)
@@ -137,7 +137,7 @@ class SeatObservations:
             s.seats_key = seats
         self._write_head(s, seat, ix, val)
         if self.enc._state:
-            if self._write_card_state(s, bool(moved), ix, val):
+            if self._write_card_state(s, cards, ix, val):
                 ch.tokens.add("cvars")
         self._write_vars(s, seat, ix, val, ch)
         if ix:
@@ -169,22 +169,25 @@ class SeatObservations:
         s.order = [(seat + r) % n for r in range(n)]
         return s
 
-    def _moved(self, s: _Seat, ix: list, val: list) -> set:
+    def _moved(self, s: _Seat, ix: list, val: list) -> tuple[set, list]:
         """Write what the log's moves and shuffles since ``s`` last observed
         changed: each moved card's place where the seat sees it (gone from
         its zone, then in its new one, in the log's order), the count of
         each zone they name and the top of a ``top`` zone.  Returns the
-        places in the file (``ZoneDef.index``) of the zones named."""
+        places in the file (``ZoneDef.index``) of the zones named, and the
+        lists of the cards that moved."""
         log = self.match.log
         if s.log_at == len(log):
-            return set()
+            return set(), []
         where = s.where
         bits: dict[int, int] = {}       # entry -> 0/1, the last write wins
         touched = set()
+        moved = []
         for ev in log[s.log_at:]:
             kind = ev[0]
             if kind == "move":
                 _, dest, cards, src = ev
+                moved.append(cards)
                 if type(src) is list:
                     for c, z in zip(cards, src):
                         touched.add(z)
@@ -218,7 +221,7 @@ class SeatObservations:
                     bits[top + new] = 1
         ix.extend(bits)
         val.extend(bits.values())
-        return {z.zdef.index for z in touched}
+        return {z.zdef.index for z in touched}, moved
 
     def _write_head(self, s: _Seat, seat: int, ix: list, val: list) -> None:
         m, e, n = self.match, self.enc, self.enc.players
@@ -258,25 +261,36 @@ class SeatObservations:
                 ix.append(top + zc[-1].id)
                 val.append(1)
 
-    def _write_card_state(self, s: _Seat, moved: bool, ix: list, val: list) -> bool:
-        """Card variables of the cards the seat sees, rewritten whenever a
-        zone it sees or any card's variables changed.  Whether any card's did."""
-        cvars = self.match.cvars
-        same = s.cvars is not _UNSET and all(cvars[k] == s.cvars[k] for k in cvars)
-        if not moved and same:
-            return False
-        s.cvars = {k: [fresh_value(x) for x in v] for k, v in cvars.items()}
-        enc, vec = self.enc, s.vec
-        for _, at in enc._state:
-            vec[at:at + len(enc.game.cards)] = 0
-        scalar = enc._scalar
-        for z, _, cards, _ in s.zones:
-            if cards is not None:
-                for c in z.cards:
-                    for k, at in enc._state:
-                        ix.append(at + c.id)
-                        val.append(scalar(cvars[k][c.id]))
-        return not same
+    def _write_card_state(self, s: _Seat, moved: list | None, ix: list, val: list) -> bool:
+        """Card variables of the cards the seat sees: of each card that
+        moved (``moved``: lists of cards; None, a first observation: of
+        every card) and each whose variables changed, its values where the
+        seat now sees it, zeros where it does not.  Whether any card's
+        variables changed."""
+        m, enc = self.match, self.enc
+        cvars, kept = m.cvars, s.cvars
+        if moved is None:
+            s.cvars = {k: [fresh_value(x) for x in v] for k, v in cvars.items()}
+            ids = range(len(enc.game.cards))
+            changed = True
+        else:
+            ids = {c.id for cards in moved for c in cards}
+            changed = False
+            for k, now in cvars.items():
+                old = kept[k]
+                if now != old:
+                    changed = True
+                    for i, (a, b) in enumerate(zip(now, old)):
+                        if a != b:
+                            old[i] = fresh_value(a)
+                            ids.add(i)
+        scalar, where, loc = enc._scalar, s.where, m.loc
+        for cid in ids:
+            seen = where[loc[cid]][1] is not None
+            for k, at in enc._state:
+                ix.append(at + cid)
+                val.append(scalar(cvars[k][cid]) if seen else 0)
+        return changed
 
     def _write_vars(self, s: _Seat, seat: int, ix: list, val: list, ch: "_Changes") -> None:
         m, e = self.match, self.enc
