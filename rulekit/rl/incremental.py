@@ -280,10 +280,10 @@ class SeatObservations:
                 old = kept[k]
                 if now != old:
                     changed = True
-                    for i, (a, b) in enumerate(zip(now, old)):
-                        if a != b:
-                            old[i] = fresh_value(a)
-                            ids.add(i)
+                    diff = [i for i, x, y in zip(range(len(now)), now, old) if x is not y and x != y]
+                    for i in diff:
+                        old[i] = fresh_value(now[i])
+                    ids.update(diff)
         scalar, where, loc = enc._scalar, s.where, m.loc
         for cid in ids:
             seen = where[loc[cid]][1] is not None
