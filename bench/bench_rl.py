@@ -69,7 +69,7 @@ def env(game, players: int, games: int, actions: str) -> tuple[int, float, dict]
                 e.step(None)
                 continue
             t1 = clock()
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"].view(bool))   # numpy finds the ones of a bool array 20x faster
             index = int(legal[rng.integers(len(legal))])
             t2 = clock()
             e.step(index)
