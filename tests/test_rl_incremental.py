@@ -9,12 +9,14 @@ import random
 
 import numpy as np
 import pytest
+from game_files import game_path
 from rl_kit import STIRRED_TOP, case_id, cases, load
 
 import rulekit
 from rulekit.engine.match import Match
 from rulekit.rl import ObservationEncoder
 from rulekit.rl.incremental import SeatObservations
+from rulekit.rl.reads import reads
 
 
 def _differs(enc, kept, full) -> list[str]:
@@ -82,3 +84,32 @@ def test_a_shuffle_shows_a_new_top_card():
     enc = ObservationEncoder(game, 2)
     steps = sum(_follow(enc, game.new_match(2, seed=seed), random.Random(seed), 200) for seed in range(20))
     assert steps > 100
+
+
+DISPLAYED = STIRRED_TOP + """
+display:
+  held: "size(hand(player))"
+  shown: "top(deck).name if size(deck) > 0 else '-'"
+  now: "current"
+"""
+
+
+def test_a_value_is_worked_out_again_when_what_it_reads_changes():
+    """What a display value reads is found in its compiled code: the zones
+    it counts, the turn; a chosen answer is not followed, so a value
+    reading one is worked out at every observation; kept vectors stay the
+    full encoder's."""
+    game = rulekit.load_game_text(DISPLAYED, "displayed.yaml")
+    answered = rulekit.load_game_text(DISPLAYED + '  answer: "play.option"\n', "answered.yaml")
+    read = {k: reads(fn, game.code_label) for k, fn in game.display.items()}
+    zone = {z.name: z.index for z in game.zones}
+    assert read["held"].zones == {zone["hand"]} and not (read["held"].turn or read["held"].everything)
+    assert read["shown"].zones == {zone["deck"]}
+    assert read["now"].turn and not read["now"].zones
+    assert reads(answered.display["answer"], answered.code_label).everything
+    sanguosha = load(game_path("sanguosha"))
+    distance = reads(sanguosha.display["distance"], sanguosha.code_label)
+    horses = {sanguosha.zone_by_name[z].index for z in ("plus_horse", "minus_horse")}
+    assert distance.zones == horses and distance.seats and "skills" in distance.pvars
+    enc = ObservationEncoder(game, 2)
+    assert sum(_follow(enc, game.new_match(2, seed=seed), random.Random(seed), 200) for seed in range(10)) > 50
