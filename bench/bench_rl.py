@@ -19,6 +19,12 @@ what the environment adds to the engine's own step.
     python bench/bench_rl.py [--game sanguosha] [--players 8] [--games 20] [--rounds 3]
                              [--actions auto|catalogue|features]
     python bench/bench_rl.py --all [--games 10]      # every game, as a Markdown table
+    python bench/bench_rl.py --parts [--game ...]     # what observing costs, part by part
+
+``--parts`` adds the observation's parts to the raw loop one at a time
+(the seat's kept vector brought up to date, its copy, the mask and its
+copy) and prints each one's CPU time per step: a split that a busy
+machine does not skew, unlike the wall clock's.
 """
 from __future__ import annotations
 
@@ -83,6 +89,35 @@ def env(game, players: int, games: int, actions: str) -> tuple[int, float, dict]
     return steps, cpu, {k: cpu * v / measured for k, v in wall.items()}
 
 
+def parts(game, players: int, games: int, rounds: int) -> list[tuple[str, float]]:
+    """CPU µs per step of the raw loop with each part of observing added in turn."""
+    from rulekit.rl.driver import Driver
+
+    def run(level: int) -> float:
+        d = Driver(game, players)
+        steps = 0
+        start = time.process_time()
+        for seed in range(games):
+            d.reset(seed)
+            m = d.match
+            rng = random.Random(seed)
+            while m.decision is not None:
+                seat = m.decision.player
+                if level == 1:
+                    d._seen.observe(seat)
+                elif level == 2:
+                    d._seen.observe(seat).copy()
+                elif level == 3:
+                    d.observation(seat)
+                m.apply(rng.randrange(len(m.decision.options)))
+                steps += 1
+        return 1e6 * (time.process_time() - start) / steps
+
+    names = ("raw step (and a driver's reset)", "+ the seat's kept vector brought up to date",
+             "+ its copy", "+ the mask and its copy")
+    return [(name, min(run(level) for _ in range(rounds))) for level, name in enumerate(names)]
+
+
 def measure(game, players: int, games: int, rounds: int, actions: str) -> dict:
     env(game, players, 1, actions)                     # builds the catalogue once, warms up
     best_raw = max(s / t for s, t in (raw(game, players, games) for _ in range(rounds)))
@@ -111,6 +146,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--actions", default="auto", choices=["auto", "catalogue", "features"])
     ap.add_argument("--all", action="store_true", help="every game at its fewest and most players (and 8)")
+    ap.add_argument("--parts", action="store_true", help="what observing costs, part by part (CPU time)")
     args = ap.parse_args()
     if args.all:
         print("| game | players | raw steps/s | env steps/s | observe | pick | step | env/raw | overhead |")
@@ -128,6 +164,13 @@ def main() -> None:
     path = next((p for p in (ROOT / args.game, ROOT / "games" / args.game, ROOT / "games" / f"{args.game}.yaml")
                  if p.exists()), ROOT / "games" / args.game)
     game = rulekit.load_game(path)
+    if args.parts:
+        print(f"{game.name}, {args.players} players, {args.games} games, best of {args.rounds} rounds (CPU time)")
+        before = 0.0
+        for name, us in parts(game, args.players, args.games, args.rounds):
+            print(f"  {name:45s} {us:6.1f} us/step  (+{us - before:.1f})")
+            before = us
+        return
     r = measure(game, args.players, args.games, args.rounds, args.actions)
     print(f"{game.name}, {args.players} players, {args.games} games, best of {args.rounds} rounds (CPU time)")
     print(f"  raw m.apply(index): {r['raw']:>9,.0f} steps/s  ({r['raw_us']:.1f} us)")
