@@ -8,15 +8,19 @@ observes again, writes only what changed since it last did:
 
 - the decision, turn, phase and eliminated seats: a few entries, always
   written;
-- zones: only those the log's ``move`` and ``shuffle`` entries since then
-  name (every card changes zone through a logged move, so the log is the
-  complete list); a zone's cards are written only where the seat may see
-  them, exactly as the full encoder does;
-- match and player variables (and card variables): compared with copies
-  taken when last written; a player's variables are written again when
-  they or what the seat may see of them (a hidden identity shown) changed;
-- ``display`` and ``public`` values: they are expressions over the whole
-  match, so they are evaluated every time and written where they differ.
+- zones: the cards the log's ``move`` entries since then took from or put
+  into a zone the seat sees, and the count of each zone they (or a
+  ``shuffle``) name, and a ``top`` zone's top card (every card changes zone
+  through a logged move, so the log is the complete list); a zone's cards
+  are written only where the seat may see them, exactly as the full
+  encoder does;
+- match, player and card variables: compared with copies taken when last
+  written; a player's variables are written again when they or what the
+  seat may see of them (a hidden identity shown) changed;
+- ``display`` and ``public`` values: expressions over the whole match,
+  evaluated again only when something they read changed (what they read is
+  found in their compiled code: :mod:`rulekit.rl.reads`), and written where
+  they differ.
 
 The result is the full encoder's vector, entry for entry (the tests compare
 the two at every step of random matches of every game); it never holds

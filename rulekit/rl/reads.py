@@ -29,7 +29,7 @@ from typing import NamedTuple
 _SEATS = frozenset({"players", "out", "n", "all_seats", "seat_distance"})
 _TURN = frozenset({"current", "turn", "phase"})
 #: match attributes that never change during a match
-_FIXED = frozenset({"cards", "game", "options"})
+_FIXED = frozenset({"cards", "options"})
 #: helpers given the match that read one variable named by their third argument
 _VAR_HELPERS = {"_ga": "pvars", "_pv": "pvars", "_cv": "cvars"}
 
@@ -104,10 +104,15 @@ def _visit(fn, label: str, found: _Found, seen: set) -> None:
         raise _Unknown
     match = func.args.args[0].arg
     hoisted: dict[str, str] = {}          # local name -> match attribute (PZ = m.pz)
+    stored: dict[str, int] = {}
     for node in ast.walk(func):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stored[node.id] = stored.get(node.id, 0) + 1
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                 and _is_attr_of(node.value, match):
             hoisted[node.targets[0].id] = node.value.attr
+    if any(stored[name] != 1 for name in hoisted):
+        raise _Unknown                      # a hoisted local given another value too
     parents = {child: node for node in ast.walk(func) for child in ast.iter_child_nodes(node)}
     for node in ast.walk(func):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
