@@ -4,14 +4,27 @@ Plays the same uniform-random games two ways and prints steps/s of each:
 
 - raw: ``match.apply(index)`` with a random index into ``decision.options``;
 - env: ``rulekit.rl.env`` (PettingZoo AEC): every step observes the agent
-  to move (``env.last()``: the view encoded, the mask), picks a random
-  legal index from the mask and calls ``env.step``.
+  to move (``env.last()``: its observation vector and action mask), picks a
+  random legal index from the mask (the agent's part) and calls
+  ``env.step``.
 
 Both play with ``auto_pass=False`` (the environment's default: every seat
-a response window names is asked).  The best of ``--rounds`` rounds.
+a response window names is asked).  Times are the process's CPU time (a
+busy machine's other work is not counted), split into observe, pick and
+step in the proportions the wall clock measures; the best of ``--rounds``
+rounds.  ``env/raw`` is (observe + step) / raw step: a step of the
+environment, in raw steps; ``overhead`` is (observe + step - raw) / raw:
+what the environment adds to the engine's own step.
 
     python bench/bench_rl.py [--game sanguosha] [--players 8] [--games 20] [--rounds 3]
                              [--actions auto|catalogue|features]
+    python bench/bench_rl.py --all [--games 10]      # every game, as a Markdown table
+    python bench/bench_rl.py --parts [--game ...]     # what observing costs, part by part
+
+``--parts`` adds the observation's parts to the raw loop one at a time
+(the seat's kept vector brought up to date, its copy, the mask and its
+copy) and prints each one's CPU time per step: a split that a busy
+machine does not skew, unlike the wall clock's.
 """
 from __future__ import annotations
 
@@ -22,7 +35,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
@@ -32,25 +46,26 @@ import rulekit.rl  # noqa: E402
 
 def raw(game, players: int, games: int) -> tuple[int, float]:
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         m = game.new_match(players, seed=seed)
         rng = random.Random(seed)
         while m.decision is not None:
             m.apply(rng.randrange(len(m.decision.options)))
             steps += 1
-    return steps, time.perf_counter() - start
+    return steps, time.process_time() - start
 
 
 def env(game, players: int, games: int, actions: str) -> tuple[int, float, dict]:
-    """Steps, seconds, and the seconds spent observing (``env.last``),
-    picking (the random agent's draw from the mask) and stepping."""
+    """Steps, CPU seconds, and those seconds split into observing
+    (``env.last``), picking (the random agent's draw from the mask) and
+    stepping."""
     e = rulekit.rl.env(game, players=players, actions=actions)
     rng = np.random.default_rng(0)
     steps = 0
-    parts = dict.fromkeys(("observe", "pick", "step"), 0.0)
+    wall = dict.fromkeys(("observe", "pick", "step"), 0.0)
     clock = time.perf_counter
-    start = clock()
+    cpu = time.process_time()
     for seed in range(games):
         e.reset(seed=seed)
         for _agent in e.agent_iter():
@@ -60,36 +75,109 @@ def env(game, players: int, games: int, actions: str) -> tuple[int, float, dict]
                 e.step(None)
                 continue
             t1 = clock()
-            index = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            legal = np.flatnonzero(obs["action_mask"].view(bool))   # numpy finds the ones of a bool array 20x faster
+            index = int(legal[rng.integers(len(legal))])
             t2 = clock()
             e.step(index)
             t3 = clock()
-            parts["observe"] += t1 - t0
-            parts["pick"] += t2 - t1
-            parts["step"] += t3 - t2
+            wall["observe"] += t1 - t0
+            wall["pick"] += t2 - t1
+            wall["step"] += t3 - t2
             steps += 1
-    return steps, clock() - start, parts
+    cpu = time.process_time() - cpu
+    measured = sum(wall.values())
+    return steps, cpu, {k: cpu * v / measured for k, v in wall.items()}
+
+
+def parts(game, players: int, games: int, rounds: int) -> list[tuple[str, float]]:
+    """CPU µs per step of the raw loop with each part of observing added in turn."""
+    from rulekit.rl.driver import Driver
+
+    def run(level: int) -> float:
+        d = Driver(game, players)
+        steps = 0
+        start = time.process_time()
+        for seed in range(games):
+            d.reset(seed)
+            m = d.match
+            rng = random.Random(seed)
+            while m.decision is not None:
+                seat = m.decision.player
+                if level == 1:
+                    d._seen.observe(seat)
+                elif level == 2:
+                    d._seen.observe(seat).copy()
+                elif level == 3:
+                    d.observation(seat)
+                m.apply(rng.randrange(len(m.decision.options)))
+                steps += 1
+        return 1e6 * (time.process_time() - start) / steps
+
+    names = ("raw step (and a driver's reset)", "+ the seat's kept vector brought up to date",
+             "+ its copy", "+ the mask and its copy")
+    return [(name, min(run(level) for _ in range(rounds))) for level, name in enumerate(names)]
+
+
+def measure(game, players: int, games: int, rounds: int, actions: str) -> dict:
+    env(game, players, 1, actions)                     # builds the catalogue once, warms up
+    best_raw = max(s / t for s, t in (raw(game, players, games) for _ in range(rounds)))
+    runs = [env(game, players, games, actions) for _ in range(rounds)]
+    steps, seconds, parts = max(runs, key=lambda r: r[0] / r[1])
+    us = {k: 1e6 * v / steps for k, v in parts.items()}
+    raw_us = 1e6 / best_raw
+    return {"raw": best_raw, "env": steps / seconds, **us, "raw_us": raw_us,
+            "ratio": (us["observe"] + us["step"]) / raw_us,
+            "overhead": (us["observe"] + us["step"] - raw_us) / raw_us}
+
+
+def game_paths() -> list[Path]:
+    """Every shipped rule file: games/ (a file, or a folder's game.yaml) and docs/examples/."""
+    games = ROOT / "games"
+    found = sorted(p for p in games.glob("*.yaml")) + sorted(p for p in games.iterdir() if (p / "game.yaml").exists())
+    return found + sorted((ROOT / "docs" / "examples").glob("*.yaml"))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default="sanguosha", help="a folder or file under games/ (default sanguosha)")
+    ap.add_argument("--game", default="sanguosha",
+                    help="a folder or file under games/, or a path from the repository's root (default sanguosha)")
     ap.add_argument("--players", type=int, default=8)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--actions", default="auto", choices=["auto", "catalogue", "features"])
+    ap.add_argument("--all", action="store_true", help="every game at its fewest and most players (and 8)")
+    ap.add_argument("--parts", action="store_true", help="what observing costs, part by part (CPU time)")
     args = ap.parse_args()
-    path = HERE.parent / "games" / args.game
-    game = rulekit.load_game(path if path.exists() else path.with_suffix(".yaml"))
-    env(game, args.players, 1, args.actions)                     # builds the catalogue once, warms up
-    best_raw = max(s / t for s, t in (raw(game, args.players, args.games) for _ in range(args.rounds)))
-    runs = [env(game, args.players, args.games, args.actions) for _ in range(args.rounds)]
-    steps, seconds, parts = max(runs, key=lambda r: r[0] / r[1])
-    best_env = steps / seconds
-    print(f"{game.name}, {args.players} players, {args.games} games, best of {args.rounds} rounds")
-    print(f"  raw m.apply(index): {best_raw:>9,.0f} steps/s")
-    print(f"  env.last + step:    {best_env:>9,.0f} steps/s  ({best_env / best_raw:.3f}x)")
-    print("  per env step: " + ", ".join(f"{name} {1e6 * t / steps:.0f} us" for name, t in parts.items()))
+    if args.all:
+        print("| game | players | raw steps/s | env steps/s | observe | pick | step | env/raw | overhead |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for path in game_paths():
+            game = rulekit.load_game(path)
+            lo, hi = game.min_players, game.max_players
+            for n in sorted({lo, hi} | ({8} if lo <= 8 <= hi else set())):
+                r = measure(game, n, args.games, args.rounds, args.actions)
+                print(f"| `{path.relative_to(ROOT)}` | {n} | {r['raw']:,.0f} | {r['env']:,.0f} | "
+                      f"{r['observe']:.0f} µs | {r['pick']:.0f} µs | {r['step']:.0f} µs | {r['ratio']:.1f} | "
+                      f"{r['overhead']:.1f} |",
+                      flush=True)
+        return
+    path = next((p for p in (ROOT / args.game, ROOT / "games" / args.game, ROOT / "games" / f"{args.game}.yaml")
+                 if p.exists()), ROOT / "games" / args.game)
+    game = rulekit.load_game(path)
+    if args.parts:
+        print(f"{game.name}, {args.players} players, {args.games} games, best of {args.rounds} rounds (CPU time)")
+        before = 0.0
+        for name, us in parts(game, args.players, args.games, args.rounds):
+            print(f"  {name:45s} {us:6.1f} us/step  (+{us - before:.1f})")
+            before = us
+        return
+    r = measure(game, args.players, args.games, args.rounds, args.actions)
+    print(f"{game.name}, {args.players} players, {args.games} games, best of {args.rounds} rounds (CPU time)")
+    print(f"  raw m.apply(index): {r['raw']:>9,.0f} steps/s  ({r['raw_us']:.1f} us)")
+    print(f"  env.last + step:    {r['env']:>9,.0f} steps/s")
+    print(f"  per env step: observe {r['observe']:.1f} us, pick {r['pick']:.1f} us, step {r['step']:.1f} us; "
+          f"env/raw {r['ratio']:.1f}, overhead {r['overhead']:.1f}")
+
 
 if __name__ == "__main__":
     main()

@@ -73,3 +73,38 @@ turn:
         if size(hand(current)) == 0:
           win for current "shed everything"
 """
+
+
+#: a game with a pile whose top card is shown, shuffled in play: only a
+#: shuffle changes what its top shows without a card moving
+STIRRED_TOP = """
+name: Stirred top
+players: {min: 2, max: 2}
+cards:
+  - {name: Acorn, count: 6, props: {value: 1}}
+  - {name: Berry, count: 6, props: {value: 2}}
+zones:
+  deck: {visibility: top}
+  hand: {per_player: true, visibility: owner}
+choices:
+  play:
+    who: current
+    prompt: "Stir the deck or draw its top card"
+    options:
+      - {name: stir}
+      - {name: draw}
+setup: |
+  move box to deck
+  shuffle deck
+turn:
+  phases:
+    - name: main
+      effect: |
+        choose play
+        if play.option == "stir":
+          shuffle deck
+        else:
+          move top(deck, 1) to hand(current)
+        if size(deck) == 0:
+          win for current "drew the last card"
+"""

@@ -29,10 +29,11 @@ def play(env, seed: int, rng: np.random.Generator, check=None) -> None:
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
 
+@pytest.mark.parametrize("out_seats", ["terminate", "wait"])
 @pytest.mark.parametrize("case", cases(), ids=case_id)
-def test_pettingzoo_api(case):
+def test_pettingzoo_api(case, out_seats):
     path, players = case
-    api_test(rl.env(load(path), players=players, seed=1), num_cycles=300)
+    api_test(rl.env(load(path), players=players, seed=1, out_seats=out_seats), num_cycles=300)
 
 
 @pytest.mark.parametrize("name,players", [("regicide", 2), ("sanguosha", 5), ("xiake", 2)])
@@ -82,6 +83,63 @@ def test_eliminated_seats_are_terminated_when_they_leave():
             record(env)
             env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
     assert left_early
+
+
+def _random_match(env, seed: int, rng: np.random.Generator) -> dict:
+    """Play one match at random; return each agent's total reward, what it
+    last saw in ``infos``, and the steps at which it was selected, as
+    ``{agent: (total, info, selected)}``, for every agent the match had."""
+    env.reset(seed=seed)
+    seen = {a: [0.0, {}, []] for a in env.agents}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        seen[agent][0] += reward
+        seen[agent][1] = info
+        if terminated or truncated:
+            env.step(None)
+            continue
+        seen[agent][2].append(len(env.match.actions))
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return seen
+
+
+def test_a_seat_out_before_the_end_gets_its_sides_outcome_when_it_waits():
+    """三国杀, 8 seats: with out_seats="wait" a seat killed mid-game stays an
+    agent, never selected once out, and is paid its side's result at the
+    end (a dead loyalist whose lord wins: +1); with the default it leaves
+    at once, and the outcome of every seat is still told at the end."""
+    game = load(game_path("sanguosha"))
+    waited = 0
+    for seed in range(6):
+        env = rl.env(game, players=8, out_seats="wait")
+        seen = _random_match(env, seed, np.random.default_rng(seed))
+        m = env.match
+        final = rl.outcome_rewards(m.result(), 8, False)
+        assert env.outcome_rewards == {f"player_{p}": final[p] for p in range(8)}
+        out_at = {}             # seats out before the last decision: decisions made before they left
+        for k, ev in enumerate(m.log):
+            if ev[0] == "eliminate":
+                out_at[ev[1]] = sum(1 for e in m.log[:k] if e[0] == "decide")
+        out_at = {p: at for p, at in out_at.items() if at < len(m.actions)}
+        for p in range(8):
+            total, info, selected = seen[f"player_{p}"]
+            assert total == final[p] and info["outcome_rewards"] == env.outcome_rewards
+            if p in out_at:
+                assert all(step < out_at[p] for step in selected), f"seat {p} was asked after it was out"
+                waited += final[p] == 1.0
+        gone = rl.env(game, players=8)
+        seen = _random_match(gone, seed, np.random.default_rng(seed))
+        assert gone.match.log_json() == m.log_json()                  # the same match
+        for p in range(8):
+            total, info, _ = seen[f"player_{p}"]
+            if p in out_at:
+                assert total == 0.0 and "outcome_rewards" not in info  # gone before the end
+            else:
+                assert total == final[p] and info["outcome_rewards"] == env.outcome_rewards
+        assert gone.outcome_rewards == env.outcome_rewards
+    assert waited, "no seat out before the end was on the winning side"
+    with pytest.raises(ValueError, match="out_seats must be one of"):
+        rl.env(game, players=4, out_seats="stay")
 
 
 @pytest.mark.parametrize("name,players", [("regicide", 2), ("last_card", 3), ("xiake", 2)])

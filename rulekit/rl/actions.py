@@ -29,7 +29,7 @@ class Legal(NamedTuple):
     """What a decision allows, in the environment's numbering."""
 
     mask: np.ndarray                 # int8, 1 where an index is legal
-    positions: dict | None           # index -> position in decision.options (None: the index is the position)
+    positions: list | None           # the index of each of decision.options, in order (None: an index is its position)
     features: np.ndarray | None      # (K, width) int8 in features mode
 
 
@@ -39,12 +39,19 @@ class CatalogueActions:
     def __init__(self, catalogue: ActionCatalogue):
         self.catalogue = catalogue
         self.n = catalogue.n
+        self._mask = np.zeros(self.n, dtype=np.int8)
+        self._marked: list[int] = []
 
     def legal(self, decision: Decision) -> Legal:
+        """The mask is one buffer, rewritten where the previous decision
+        marked it: valid until the next call (a mask of a large catalogue
+        is mostly zeros, not worth allocating at every step)."""
         indices = self.catalogue.indices(decision)
-        mask = np.zeros(self.n, dtype=np.int8)
+        mask = self._mask
+        mask[self._marked] = 0
         mask[indices] = 1
-        return Legal(mask, {i: k for k, i in enumerate(indices)}, None)
+        self._marked = indices
+        return Legal(mask, indices, None)
 
     def describe(self, index: int) -> str:
         return self.catalogue.describe(index)

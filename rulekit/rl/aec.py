@@ -8,10 +8,15 @@ observation is ``{"observation", "action_mask"}`` (and ``"action_features"``
 in features mode, see :mod:`rulekit.rl.actions`); its action a ``Discrete``
 index.  A seat the rules eliminate (``match.out``) is terminated at once,
 as PettingZoo expects of an agent that leaves, with the rewards it has so
-far; the others are terminated when the match ends, with the rewards of
-:mod:`rulekit.rl.rewards`, or truncated after ``max_steps`` steps (a policy
-that never attacks can keep a match going until the engine's step budget
-stops it with an error).
+far (``out_seats="terminate"``); with ``out_seats="wait"`` it stays among
+the agents, never selected, until the match ends, and is then terminated
+with the others and its share of the outcome (a side can win after one of
+its seats is out).  The others are terminated when the match ends, with the
+rewards of :mod:`rulekit.rl.rewards`, or truncated after ``max_steps``
+steps (a policy that never attacks can keep a match going until the
+engine's step budget stops it with an error).  Either way, once a match
+ends ``outcome_rewards`` (the environment's, and in the agents' last
+``infos``) gives every seat's final reward, the seats gone before too.
 """
 from __future__ import annotations
 
@@ -24,6 +29,10 @@ from .driver import Driver, agent_name, as_game, seat_of
 from .rewards import RewardHook
 from .text import render
 
+#: what becomes of an agent whose seat is out of the match: terminated at
+#: once, or kept (never selected) until the match ends and paid out then
+OUT_SEATS = ("terminate", "wait")
+
 
 class RulekitEnv(AECEnv):
     """See the module and :func:`rulekit.rl.env`."""
@@ -34,8 +43,11 @@ class RulekitEnv(AECEnv):
                  seed: int | None = None, render_mode: str | None = None,
                  reward_hook: RewardHook | None = None, cooperative: bool | None = None,
                  illegal: str = "terminate", auto_pass: bool = False, max_actions: int | None = None,
-                 max_steps: int | None = None):
+                 max_steps: int | None = None, out_seats: str = "terminate"):
         super().__init__()
+        if out_seats not in OUT_SEATS:
+            raise ValueError(f"out_seats must be one of {', '.join(OUT_SEATS)}, not {out_seats!r}")
+        self.out_seats = out_seats
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.driver = Driver(game, players, options=options, actions=actions, max_actions=max_actions,
@@ -45,11 +57,14 @@ class RulekitEnv(AECEnv):
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.possible_agents = [agent_name(p) for p in range(players)]
+        self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: self.driver.spaces for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.driver.actions.n) for a in self.possible_agents}
         self._seeds = np.random.default_rng(seed)
         self._next_seed = seed
         self.agents: list[str] = []
+        #: every seat's final reward (agent -> reward) once a match has ended, else None
+        self.outcome_rewards: dict[str, float] | None = None
 
     def __str__(self) -> str:
         return f"rulekit_v0({self.game.name}, {len(self.possible_agents)} players)"
@@ -89,6 +104,7 @@ class RulekitEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self.steps = 0
+        self.outcome_rewards = None
         self._log_at = len(self.match.log)
         self._after_move(moved=False)
 
@@ -118,29 +134,41 @@ class RulekitEnv(AECEnv):
     def _after_move(self, moved: bool = True) -> None:
         """Terminate the seats that left, pay out a finished match, select
         the next decider (a terminated agent first, as PettingZoo's dead
-        steps expect)."""
+        steps expect).  A step that ends nothing and pays nothing (most of
+        them) only selects the decider: this runs at every step."""
         m = self.match
-        live = [a for a in self.agents if not self.terminations[a]]
-        for a in live:
-            if m.out[seat_of(a)]:
-                self.terminations[a] = True
-        if m.decision is None:
+        terms = self.terminations
+        seat = self._seat
+        hook = self.driver.reward_hook is not None and moved
+        dec = m.decision
+        live = None
+        if dec is None or hook or (self.out_seats == "terminate" and True in m.out):
+            live = [a for a in self.agents if not terms[a]]
+        if self.out_seats == "terminate" and live is not None:
+            for a in live:
+                if m.out[seat[a]]:
+                    terms[a] = True
+        if dec is None:
             if m.result() is not None:
                 final = self.driver.final_rewards()
+                self.outcome_rewards = {agent_name(p): r for p, r in enumerate(final)}
                 for a in live:
-                    self.rewards[a] += final[seat_of(a)]
-                    self.infos[a] = {"outcome": m.result()["outcome"], "winners": list(m.result()["winners"])}
+                    self.rewards[a] += final[seat[a]]
+                    self.infos[a] = {"outcome": m.result()["outcome"], "winners": list(m.result()["winners"]),
+                                     "outcome_rewards": dict(self.outcome_rewards)}
             for a in self.agents:
                 if not self.truncations[a]:
-                    self.terminations[a] = True
+                    terms[a] = True
         else:
-            self.agent_selection = agent_name(m.decision.player)
-        if self.driver.reward_hook is not None and moved:
+            self.agent_selection = self.possible_agents[dec.player]
+        if hook:
             for a, r in self.driver.shaped(self._log_at, live).items():
                 self.rewards[a] += r
         self._log_at = len(m.log)
+        if live is None and moved:
+            return                   # nobody left, nothing paid: no rewards to add, no dead step
         self._accumulate_rewards()
-        if m.decision is None:
+        if dec is None:
             self.agent_selection = self.agents[0] if self.agents else self.agent_selection
         self._deads_step_first()
 
@@ -161,6 +189,7 @@ def env(path_or_game, players: int | None = None, **kwargs) -> RulekitEnv:
     ``render_mode`` (``"ansi"``, ``"human"``), ``reward_hook``,
     ``cooperative``, ``illegal`` (``"terminate"`` or ``"raise"``),
     ``auto_pass``, ``max_actions`` (``K`` in features mode), ``max_steps``
-    (truncate a match after that many steps).  See docs/rl.md."""
+    (truncate a match after that many steps), ``out_seats`` (``"terminate"``
+    or ``"wait"``: see the module).  See docs/rl.md."""
     game = as_game(path_or_game)
     return RulekitEnv(game, game.min_players if players is None else players, **kwargs)

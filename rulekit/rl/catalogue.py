@@ -136,6 +136,9 @@ class ActionCatalogue:
                 f"{limit:,} indices; option '{worst.option}' of choice '{worst.choice}', {worst.label()}, "
                 f"alone has {size}. Use action feature vectors (actions='features') for this game")
         self.n = total
+        #: choice -> action -> its index, or ``-1 - base`` for a player
+        #: option (its index depends on the decider): filled as met
+        self._memo: dict[str, dict[Action, int]] = {name: {} for name in self._by_choice}
         self._bases = [s.base for s in self._slots]
         for slot in self._slots:
             if slot.kind == "cards" and not slot.lo == slot.hi == 1:
@@ -171,11 +174,15 @@ class ActionCatalogue:
     def index(self, decision: Decision, action: Action) -> int:
         """The catalogue index of ``action``, an answer to ``decision``."""
         slot = self.slot_of(decision.choice, action.option)
+        if slot.kind == "player":
+            return slot.base + (action.player - decision.player) % self.players
+        return self._place(slot, action)
+
+    def _place(self, slot: _Slot, action: Action) -> int:
+        """The index of ``action`` in ``slot``, not a player option."""
         kind = slot.kind
         if kind == "plain":
             return slot.base
-        if kind == "player":
-            return slot.base + (action.player - decision.player) % self.players
         if kind == "number":
             return slot.base + action.number - slot.lo
         if slot.rank is None:
@@ -187,22 +194,23 @@ class ActionCatalogue:
                            f"numbers for {slot.label()}") from None
 
     def indices(self, decision: Decision) -> list[int]:
-        """The index of each of ``decision.options``, in order."""
-        table = self._by_choice[decision.choice]
+        """The index of each of ``decision.options``, in order.  Each action
+        met is worked out once per choice and then looked up (an environment
+        asks this at every step)."""
+        memo = self._memo[decision.choice]
         me, n = decision.player, self.players
         out = []
         for a in decision.options:
-            slot = table[a.option]
-            kind = slot.kind
-            if kind == "cards" and slot.rank is None:
-                out.append(slot.base + a.cards[0])
-            elif kind == "plain":
-                out.append(slot.base)
-            elif kind == "player":
-                out.append(slot.base + (a.player - me) % n)
-            else:
-                out.append(self.index(decision, a))
+            i = memo.get(a)
+            if i is None:
+                i = memo[a] = self._code(decision.choice, a)
+            out.append(i if i >= 0 else -1 - i + (a.player - me) % n)
         return out
+
+    def _code(self, choice: str, a: Action) -> int:
+        """What :meth:`indices` keeps for ``a``: its index, or ``-1 - base`` of its player option."""
+        slot = self.slot_of(choice, a.option)
+        return -1 - slot.base if slot.kind == "player" else self._place(slot, a)
 
     def mask(self, decision: Decision) -> np.ndarray:
         """1 at the index of every legal action of ``decision``, else 0 (int8)."""

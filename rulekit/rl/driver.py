@@ -19,6 +19,7 @@ from ..errors import IllegalAction
 from ..limits import MAX_INTEGER
 from ..model import Game
 from .actions import Legal, make_actions
+from .incremental import SeatObservations
 from .observation import ObservationEncoder
 from .rewards import RewardHook, is_cooperative, outcome_rewards
 
@@ -57,7 +58,11 @@ class Driver:
         self.auto_pass = auto_pass
         self.match = None
         self._legal: tuple | None = None       # (decision, Legal) of the pending decision
+        self._seen: SeatObservations | None = None
         self.spaces = self._spaces()
+        self._no_mask = np.zeros(self.spaces["action_mask"].shape, dtype=np.int8)
+        self._no_features = (np.zeros(self.spaces["action_features"].shape, dtype=np.int8)
+                             if self.actions.mode == "features" else None)
 
     def _spaces(self) -> gymnasium.spaces.Dict:
         parts = {
@@ -76,6 +81,7 @@ class Driver:
         self.match = self.game.new_match(self.players, seed=seed, options=self.options,
                                          auto_pass=self.auto_pass)
         self._legal = None
+        self._seen = SeatObservations(self.encoder, self.match)
 
     def legal(self) -> Legal | None:
         """What the pending decision allows (worked out once per decision)."""
@@ -88,15 +94,16 @@ class Driver:
 
     def observation(self, seat: int) -> dict:
         """``seat``'s observation dict: the mask (and features) are its own
-        only while it decides, zeros otherwise."""
-        out = {"observation": self.encoder.observe(self.match, seat)}
+        only while it decides, zeros otherwise.  The vector is kept up to
+        date per seat (:mod:`rulekit.rl.incremental`) and copied out: an agent
+        may keep what it was given."""
+        out = {"observation": self._seen.observe(seat).copy()}
         dec = self.match.decision
         legal = self.legal() if dec is not None and dec.player == seat else None
         if legal is None:
-            out["action_mask"] = np.zeros(self.actions.n, dtype=np.int8)
-            if self.actions.mode == "features":
-                f = self.actions.features
-                out["action_features"] = np.zeros((f.k, f.width), dtype=np.int8)
+            out["action_mask"] = self._no_mask.copy()
+            if self._no_features is not None:
+                out["action_features"] = self._no_features.copy()
         else:
             out["action_mask"] = legal.mask.copy()
             if legal.features is not None:
@@ -114,7 +121,7 @@ class Driver:
             k = -1
         position = None
         if legal is not None and 0 <= k < self.actions.n and legal.mask[k]:
-            position = k if legal.positions is None else legal.positions[k]
+            position = k if legal.positions is None else legal.positions.index(k)   # once per step
         if position is None:
             dec = self.match.decision
             what = (f"action {k} ({self.actions.describe(k)})" if 0 <= k < self.actions.n

@@ -1,0 +1,192 @@
+"""What parts of a match a rule file's ``display``/``public`` expression reads.
+
+A kept observation (:mod:`rulekit.rl.incremental`) knows what changed since
+a seat last observed: the zones the log's moves named, the variables that
+differ.  A ``display`` value is an expression over the match, compiled to
+Python; evaluating every one for every seat at every step is most of what
+observing costs.  :func:`reads` finds, from the compiled code, what an
+expression can read: which zones (by their place in the file), which
+player and match variables (by name), card variables, who is still in (the
+seats' order, distances) and the turn (its number, phase, current player).  The value is then
+evaluated again only when one of those changed.
+
+The analysis is conservative: anything it does not recognise — the match
+passed to a helper it does not know, a match attribute outside the list
+below (the chosen answers, the decision, the log), a zone or variable
+picked by a computed index or name — makes the expression read
+*everything*, and it is evaluated at every observation as before.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import inspect
+import textwrap
+from typing import NamedTuple
+
+#: match attributes that change only when a player is out (who is still in,
+#: the distances between seats), and those of the turn
+_SEATS = frozenset({"players", "out", "n", "all_seats", "seat_distance"})
+_TURN = frozenset({"current", "turn", "phase"})
+#: match attributes that never change during a match
+_FIXED = frozenset({"cards", "options"})
+#: helpers given the match that read one variable named by their third argument
+_VAR_HELPERS = {"_ga": "pvars", "_pv": "pvars", "_cv": "cvars"}
+
+
+class Reads(NamedTuple):
+    """What an expression reads; ``everything`` overrides the rest."""
+
+    everything: bool = False
+    zones: frozenset = frozenset()       # zone places (``ZoneDef.index``); None in it: any zone
+    pvars: frozenset = frozenset()       # player variable names; None: any
+    vars: frozenset = frozenset()        # match variable names; None: any
+    cvars: bool = False
+    seats: bool = False                  # who is still in
+    turn: bool = False                   # the turn's number, phase and current player
+
+
+EVERYTHING = Reads(everything=True)
+
+
+@functools.lru_cache(maxsize=1024)
+def reads(fn, code_label: str) -> Reads:
+    """What ``fn`` (a compiled expression: its first parameter the match)
+    and the compiled functions it calls read (see the module)."""
+    found = _Found()
+    try:
+        _visit(fn, code_label, found, set())
+    except _Unknown:
+        return EVERYTHING
+    return Reads(False, frozenset(found.zones), frozenset(found.pvars), frozenset(found.vars),
+                 found.cvars, found.seats, found.turn)
+
+
+def tokens(r: Reads) -> frozenset | None:
+    """``r`` as a set of tokens, to meet the set of what changed in one
+    ``isdisjoint``: ``("zone", place)``, ``("pvar", name)``, ``("var", name)``
+    (a ``None`` place or name: any, and every change of that kind carries
+    one too), ``"cvars"``, ``"seats"``, ``"turn"``; None: everything."""
+    if r.everything:
+        return None
+    out = {("zone", z) for z in r.zones} | {("pvar", k) for k in r.pvars} | {("var", k) for k in r.vars}
+    out |= {flag for flag, on in (("cvars", r.cvars), ("seats", r.seats), ("turn", r.turn)) if on}
+    return frozenset(out)
+
+
+class _Unknown(Exception):
+    """Something the analysis does not follow: the expression reads everything."""
+
+
+class _Found:
+    def __init__(self):
+        self.zones: set = set()
+        self.pvars: set = set()
+        self.vars: set = set()
+        self.cvars = False
+        self.seats = False
+        self.turn = False
+
+
+def _visit(fn, label: str, found: _Found, seen: set) -> None:
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_filename != label or code.co_argcount < 1:
+        raise _Unknown
+    if code in seen:
+        return
+    seen.add(code)
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        raise _Unknown from None
+    func = tree.body[0]
+    if not isinstance(func, ast.FunctionDef):
+        raise _Unknown
+    match = func.args.args[0].arg
+    hoisted: dict[str, str] = {}          # local name -> match attribute (PZ = m.pz)
+    stored: dict[str, int] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stored[node.id] = stored.get(node.id, 0) + 1
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and _is_attr_of(node.value, match):
+            hoisted[node.targets[0].id] = node.value.attr
+    if any(stored[name] != 1 for name in hoisted):
+        raise _Unknown                      # a hoisted local given another value too
+    parents = {child: node for node in ast.walk(func) for child in ast.iter_child_nodes(node)}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            if node.id == match:
+                _match_use(node, parents, fn, label, found, seen)
+            elif node.id in hoisted:
+                _attr_use(hoisted[node.id], node, parents, found)
+            elif node.id in fn.__globals__:
+                target = fn.__globals__[node.id]
+                if getattr(getattr(target, "__code__", None), "co_filename", None) == label:
+                    _visit(target, label, found, seen)
+        elif isinstance(node, ast.Name) and node.id == match:
+            raise _Unknown                  # the match's name rebound
+
+
+def _is_attr_of(node, match: str) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == match
+
+
+def _match_use(node, parents, fn, label: str, found: _Found, seen: set) -> None:
+    """The match's name where it is read: an attribute, or an argument."""
+    parent = parents.get(node)
+    if isinstance(parent, ast.Attribute) and parent.value is node:
+        holder = parents.get(parent)
+        if isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name):
+            return                          # a hoist (PZ = m.pz): followed where the local is read
+        _attr_use(parent.attr, parent, parents, found)
+        return
+    if isinstance(parent, ast.Call) and node in parent.args and isinstance(parent.func, ast.Name):
+        callee = fn.__globals__.get(parent.func.id)
+        if getattr(getattr(callee, "__code__", None), "co_filename", None) == label \
+                and parent.args.index(node) == 0:
+            return                          # a compiled function: visited where its name is read
+        kind = _VAR_HELPERS.get(parent.func.id)
+        if kind is not None and parent.args.index(node) == 0 and len(parent.args) >= 3:
+            name = parent.args[2]
+            value = name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else None
+            if kind == "cvars":
+                found.cvars = True
+            else:
+                found.pvars.add(value)
+            return
+    raise _Unknown
+
+
+def _attr_use(attr: str, node, parents, found: _Found) -> None:
+    """``m.ATTR`` (or its hoisted local) read at ``node``."""
+    if attr in _FIXED:
+        return
+    if attr in _SEATS:
+        found.seats = True
+        return
+    if attr in _TURN:
+        found.turn = True
+        return
+    if attr == "cvars":
+        found.cvars = True
+        return
+    index = _const_index(node, parents)
+    if attr in ("pz", "gz"):
+        found.zones.add(index if type(index) is int else None)
+    elif attr == "vars":
+        found.vars.add(index if type(index) is str else None)
+    elif attr == "pvars":
+        inner = parents.get(node)             # m.pvars[p]['name']
+        name = _const_index(inner, parents) if isinstance(inner, ast.Subscript) and inner.value is node else None
+        found.pvars.add(name if type(name) is str else None)
+    else:
+        raise _Unknown
+
+
+def _const_index(node, parents):
+    """The constant of ``node[CONST]`` where ``node`` is subscripted so, else None."""
+    parent = parents.get(node)
+    if isinstance(parent, ast.Subscript) and parent.value is node and isinstance(parent.slice, ast.Constant):
+        return parent.slice.value
+    return None
