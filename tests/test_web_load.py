@@ -18,6 +18,7 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
+pytest.importorskip("websockets")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 

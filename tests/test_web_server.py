@@ -16,14 +16,16 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
+pytest.importorskip("websockets")
 
 from web_kit import REGICIDE, ROOT, Client, free_socket, serve  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 import rulekit  # noqa: E402
 from rulekit.agents import HeuristicAgent  # noqa: E402
 from rulekit.engine.runtime import Action  # noqa: E402
 from rulekit.web.hosting import agent_seed  # noqa: E402
-from rulekit.web.limits import BURST, MAX_MESSAGE_BYTES  # noqa: E402
+from rulekit.web.limits import BURST, FLOOD_CLOSE, MAX_MESSAGE_BYTES  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -201,7 +203,7 @@ def test_a_wrong_token_is_refused_and_the_socket_closed(server, whose):
             c.hello(tokens[0])
             c.send({"type": "hello", "token": tokens[1]})
         assert c.next_error()["code"] == "token"
-        assert c.closed()
+        assert c.close_code() == 1008
     finally:
         c.close()
     assert match.log_json() == before
@@ -211,7 +213,7 @@ def test_no_such_match(server):
     c = server.connect("nothing-here")
     try:
         assert c.next_error()["code"] == "token"
-        assert c.closed()
+        assert c.close_code() == 1008
     finally:
         c.close()
 
@@ -234,7 +236,7 @@ def test_a_frame_beyond_the_transport_limit_closes_the_socket(server):
     before = match.log_json()
     with server.seat(mid, tokens[0]) as c:
         c.send("x" * (2 * 1024 * 1024))
-        assert c.closed()
+        assert c.close_code() == 1009
     assert match.log_json() == before
 
 
@@ -262,6 +264,22 @@ def test_a_flood_is_refused_and_the_socket_recovers(server):
                 continue
             assert msg["type"] == "state" or msg["code"] in ("rate", "stale")
         assert msg["step"] == 1
+
+
+def test_a_socket_that_keeps_flooding_is_closed(server):
+    mid, tokens = two_people(server, seed=18)
+    match = live(server, mid)
+    before = match.log_json()
+    with server.seat(mid, tokens[0]) as c:
+        try:
+            for _ in range(5 * FLOOD_CLOSE):
+                c.send("{}")
+        except ConnectionClosed:               # closed while still sending
+            pass
+        assert c.close_code() == 1008
+    assert match.log_json() == before
+    with server.seat(mid, tokens[0]) as c:          # the seat itself is not lost
+        assert c.state["step"] == 0
 
 
 def test_a_disconnect_mid_decision_harms_nothing(server):

@@ -137,19 +137,23 @@ class Client:
             if msg["type"] == "state" and predicate(msg):
                 return msg
 
-    def closed(self, timeout: float = TIMEOUT) -> bool:
-        """Whether the server closes this socket (reading what is still sent)."""
+    def close_code(self, timeout: float = TIMEOUT) -> int | None:
+        """The code with which the server closes this socket (reading what
+        is still sent), or ``None`` if it is still open after ``timeout``."""
         from websockets.exceptions import ConnectionClosed
 
         deadline = time.monotonic() + timeout
         try:
             while time.monotonic() < deadline:
                 self.ws.recv(timeout=deadline - time.monotonic())
-        except ConnectionClosed:
-            return True
+        except ConnectionClosed as closed:
+            return closed.rcvd.code if closed.rcvd is not None else 1006
         except TimeoutError:
-            return False
-        return False
+            return None
+        return None
+
+    def closed(self, timeout: float = TIMEOUT) -> bool:
+        return self.close_code(timeout) is not None
 
     def close(self) -> None:
         self.ws.close()

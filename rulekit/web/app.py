@@ -119,10 +119,11 @@ class _Api:
             body = await _body(request)
             if not isinstance(body, dict):
                 raise BadRequest('the body is an object: {"game", "players", "seats", "seed", "options"}')
-            hosted, tokens = host.create(body.get("game"), body.get("players"), body.get("seats"),
-                                         body.get("seed"), body.get("options"))
+            hosted, tokens = await asyncio.to_thread(host.create, body.get("game"), body.get("players"),
+                                                     body.get("seats"), body.get("seed"), body.get("options"))
         except BadRequest as err:
             return _error(400, str(err))
+        host.kick(hosted)
         return JSONResponse({"match": hosted.id, "seats": [{"seat": i, "token": t} for i, t in tokens.items()]})
 
     async def saved(self, request: Request) -> Response:
@@ -164,6 +165,7 @@ class _Api:
         try:
             if hosted is None:
                 out.send(protocol.error("token", f"there is no match {ws.path_params['mid']!r} on this server"))
+                out.close(POLICY)
                 return
             seat = await self._converse(ws, out, hosted)
         finally:

@@ -112,7 +112,9 @@ class Host:
     # ---- starting, resuming -------------------------------------------------
     def create(self, game: Any, players: Any, seats: Any, seed: Any = None,
                options: Any = None) -> tuple[Hosted, dict[int, str]]:
-        """A new match and a token for each person's seat; :class:`BadRequest` saying why not."""
+        """A new match and a token for each person's seat; :class:`BadRequest` saying why not.
+        Runs in a worker thread (setting up a match and committing it take a
+        moment); the caller then calls :meth:`kick` from the event loop."""
         offered = self.catalogue.get(game) if isinstance(game, str) else None
         if offered is None:
             raise BadRequest(f"no game {game!r} here; the games: {', '.join(self.catalogue) or 'none'}")
@@ -143,7 +145,6 @@ class Host:
         match = g.new_match(players, seed=seed, options=options)
         self.store.add_match(mid, offered.id, spec, list(seats), hashes)
         hosted = self.matches[mid] = Hosted(mid, offered, match, list(seats), hashes)
-        self.kick(hosted)
         return hosted, tokens
 
     def resume_all(self) -> int:
