@@ -372,6 +372,11 @@ def test_agents_play_their_seats(server, game):
 
 # ---- HTTP ----------------------------------------------------------------------------
 
+def test_unknown_paths_are_404(server):
+    assert server.request("GET", "/static/no-such-file.js")[0] == 404
+    assert server.request("GET", "/api/nothing")[0] == 404
+
+
 def test_games_are_listed(server):
     games = server.get("/api/games")
     assert games == [{"id": "regicide", "title": "Regicide", "players": [1, 4], "options": {},

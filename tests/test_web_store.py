@@ -148,11 +148,15 @@ def test_a_restarted_server_resumes_a_match_where_it_stood(tmp_path, game):
     with serve([REGICIDE], db=db) as server:
         made = server.new_match(["person", "person"], seed=5)
         mid, tokens = made["match"], made["tokens"]
-        with server.seat(mid, tokens[0]) as a, server.seat(mid, tokens[1]) as b:
-            for _ in range(4):
-                move(a, b)
-            before = [a.state, b.state]
-            log_before = server.host.load(mid).match.log_json()
+        a, b = server.connect(mid), server.connect(mid)
+        a.hello(tokens[0])
+        b.hello(tokens[1])
+        for _ in range(4):
+            move(a, b)
+        before = [a.state, b.state]
+        log_before = server.host.load(mid).match.log_json()
+    # the tabs open when the server stopped are told it is restarting
+    assert a.close_code() == b.close_code() == 1012
     assert before[0]["step"] == 4 and before[0]["result"] is None
     with serve([REGICIDE], db=db) as server:
         assert server.host.matches[mid].match.log_json() == log_before       # resumed at start-up

@@ -65,7 +65,8 @@ def create_app(paths: Iterable[str | Path] = ("games",), db: str | Path = "rulek
         Route("/api/replays", api.new_replay, methods=["POST"]),
         Route("/api/replays/{rid}/{step:int}", api.replay_frame),
         WebSocketRoute("/ws/{mid}", api.socket),
-        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+        Mount("/static", StaticFiles(directory=STATIC), name="static") if STATIC.is_dir()
+        else Route("/static/{path:path}", _no_pages),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.host = host
@@ -80,6 +81,10 @@ def _page(name: str):
         return HTMLResponse(f"<!doctype html><title>rulekit</title><p>This server has no {name} page "
                             "(the pages are not installed).  The API is at /api/games.", status_code=404)
     return page
+
+
+async def _no_pages(request: Request) -> Response:
+    return _error(404, "the pages are not installed")
 
 
 def _error(status: int, text: str) -> JSONResponse:
