@@ -31,7 +31,7 @@ def suit_of(card: Card) -> str | None:
 
 
 def face(game: Game, card: Card, state: dict | None = None) -> dict[str, Any]:
-    """``{"id", "name", "title", "corner", "suit", "color", "props",
+    """``{"id", "name", "title", "corner", "rank", "suit", "color", "props",
     "state", "skills"}``: ``title`` is the name without its rank and suit
     (empty for a plain playing card), ``corner`` the rank and suit,
     ``props`` the card's other properties (what a tooltip lists), ``state``
@@ -48,7 +48,7 @@ def face(game: Game, card: Card, state: dict | None = None) -> dict[str, Any]:
                 title = " ".join(title.replace(piece, " ", 1).split())
                 break
     props = {k: v for k, v in card.props.items() if k not in _SAID}
-    out: dict[str, Any] = {"id": card.id, "name": card.name, "title": title, "corner": corner,
+    out: dict[str, Any] = {"id": card.id, "name": card.name, "title": title, "corner": corner, "rank": rank,
                            "suit": suit, "color": SUITS.get(suit or ""), "props": props}
     if state:
         start = game.card_vars

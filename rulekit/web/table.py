@@ -96,6 +96,9 @@ def _seats(match: Match, view: dict, seat) -> tuple[list[dict], list[dict]]:
         status = [{"name": k, "value": v, **({"max": values[f"max_{k}"]} if f"max_{k}" in values else {})}
                   for k, v in values.items()
                   if k != title_key and not (k.startswith("max_") and k[4:] in values)]
+        if seat == ALL:        # the all-seeing view (a replay) shows every secret too
+            status += [{"name": k, "value": view["player_vars"][p].get(k)} for k in match.game.var_visibility
+                       if k not in values]
         seats.append({"seat": p, "name": f"player {p}", "title": values.get(title_key, ""),
                       "you": p == seat, "current": p == view["current"],
                       "deciding": dec is not None and dec["player"] == p, "out": p in view["out"],

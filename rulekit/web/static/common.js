@@ -46,6 +46,7 @@ function cardEl(face, opts = {}) {
     node.append(el("span", {class: "corner"}, face.corner), el("span", {class: "corner br"}, face.corner));
   }
   if (face.title) node.append(el("div", {class: "ttl"}, face.title));
+  else if (face.rank && !/^\d+$/.test(face.rank)) node.append(el("div", {class: "big"}, face.rank, el("span", {class: "pip"}, face.suit)));
   else node.append(el("div", {class: "big"}, face.suit || face.name));
   const props = face.props || {};
   const sub = [props.type, props.kind, props.faction, props.kingdom]

@@ -34,7 +34,7 @@ function drawOptions() {
     } else {
       input = el("input", {type: "text", "data-option": name, value: spec.default ?? ""});
     }
-    return el("label", {class: "opt"}, el("span", {}, name, " ", input), spec.doc ? el("small", {}, spec.doc) : null);
+    return el("label", {class: "opt"}, el("b", {}, name), input, el("span"), spec.doc ? el("small", {}, spec.doc) : null);
   }) : [el("span", {class: "muted"}, "none")]));
 }
 
