@@ -96,7 +96,8 @@ class Client:
     def __init__(self, url: str):
         from websockets.sync.client import connect
 
-        self.ws = connect(url, open_timeout=TIMEOUT, max_size=None)
+        # entered as a context (closed by close()): websockets 17 warns about a bare connect()
+        self.ws = connect(url, open_timeout=TIMEOUT, max_size=None).__enter__()
         self.state: dict[str, Any] | None = None     # the last state received
 
     def send(self, message: Any) -> None:

@@ -33,6 +33,8 @@ STATIC = Path(__file__).parent / "static"
 MAX_QUEUED = 256
 #: the websocket close code for a socket let go for what it sent (a bad token, a flood)
 POLICY = 1008
+#: ... and for one let go because the server failed (it may come back: the match is unchanged)
+INTERNAL = 1011
 
 
 def create_app(paths: Iterable[str | Path] = ("games",), db: str | Path = "rulekit-matches.sqlite3",
@@ -131,7 +133,9 @@ class _Api:
             if not hosted.match.is_over():
                 return _error(409, "a match is saved (with its seed, which reveals every hidden card) "
                                    "only once it is over")
-            return JSONResponse(hosted.match.save())
+            saved = hosted.match.save()
+        self.host.forget_if_done(hosted)
+        return JSONResponse(saved)
 
     async def new_replay(self, request: Request) -> Response:
         try:
@@ -204,6 +208,10 @@ class _Api:
                     await self.host.act(hosted, seat, msg)
             except protocol.Refused as refused:
                 out.send(refused.reply())
+            except Exception:  # noqa: BLE001 - e.g. the database failed: the match was left as it was
+                log.exception("match %s: a message could not be handled; the socket is let go", hosted.id)
+                out.close(INTERNAL)
+                break
         return seat
 
 

@@ -190,9 +190,9 @@ class Host:
         group = hosted.listeners.get(seat)
         if group is not None:
             group.discard(listener)
-        self._forget_if_done(hosted)
+        self.forget_if_done(hosted)
 
-    def _forget_if_done(self, hosted: Hosted) -> None:
+    def forget_if_done(self, hosted: Hosted) -> None:
         """A finished match nobody watches is dropped from memory (the database has it)."""
         if hosted.match.is_over() and not any(hosted.listeners.values()) and not hosted.lock.locked():
             self.matches.pop(hosted.id, None)
@@ -261,7 +261,7 @@ class Host:
                 if states is None:
                     return
                 hosted.push(states)
-        self._forget_if_done(hosted)
+        self.forget_if_done(hosted)
 
     def _agent_step(self, hosted: Hosted) -> dict[int, str] | None:
         match = hosted.match
