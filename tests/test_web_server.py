@@ -26,6 +26,7 @@ from rulekit.agents import HeuristicAgent  # noqa: E402
 from rulekit.engine.runtime import Action  # noqa: E402
 from rulekit.web.hosting import agent_seed  # noqa: E402
 from rulekit.web.limits import BURST, FLOOD_CLOSE, MAX_MESSAGE_BYTES  # noqa: E402
+from rulekit.web.table import table_state  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +54,25 @@ def normal(value):
     return json.loads(json.dumps(value, ensure_ascii=False))
 
 
+def view_of(match, seat):
+    """``match.view(seat)`` as sent in a state (which tells the log in ``log`` lines, not in the view)."""
+    view = normal(match.view(seat, log=False))
+    view.pop("log", None)
+    return view
+
+
+def sent(state):
+    """The view in a state, without its log."""
+    view = dict(state["view"])
+    view.pop("log", None)
+    return view
+
+
+def exactly_table_state(state, match, seat):
+    """A state is ``table_state(match, seat)`` and nothing else."""
+    return state == normal({"type": "state", **table_state(match, seat)})
+
+
 # ---- hello, state, act ---------------------------------------------------------
 
 def test_hello_sends_the_seat_its_own_view_and_only_its_own_actions(server):
@@ -63,7 +83,7 @@ def test_hello_sends_the_seat_its_own_view_and_only_its_own_actions(server):
         to_move = match.decision.player
         for seat, state in ((0, sa), (1, sb)):
             assert state["type"] == "state" and state["seat"] == seat and state["step"] == 0
-            assert state["view"] == normal(match.view(seat, log=True))
+            assert sent(state) == view_of(match, seat) and exactly_table_state(state, match, seat)
             assert state["yours"] == (seat == to_move)
             offered = [normal(o.to_json()) for o in match.decision.options]
             assert [x["action"] for x in state["actions"]] == (offered if seat == to_move else [])
@@ -84,7 +104,8 @@ def test_an_action_is_applied_and_every_seat_is_sent_its_new_state(server):
         na, nb = a.next_state(), b.next_state()
         assert na["step"] == nb["step"] == 1 == len(match.actions)
         assert normal(match.actions[0].to_json()) == action
-        assert na["view"] == normal(match.view(0)) and nb["view"] == normal(match.view(1))
+        assert sent(na) == view_of(match, 0) and sent(nb) == view_of(match, 1)
+        assert exactly_table_state(na, match, 0) and exactly_table_state(nb, match, 1)
 
 
 def test_a_closed_tab_rejoins_with_its_token_where_the_match_stands(server):
@@ -158,7 +179,7 @@ def test_an_illegal_card_leaves_the_match_unchanged(server, game):
         c.act({"option": "card", "cards": [others_card]}, 0)
         assert c.next_error()["code"] == "illegal"
         assert match.log_json() == before and len(match.actions) == 0
-        assert c.state["view"] == normal(match.view(mover))
+        assert sent(c.state) == view_of(match, mover)
 
 
 def test_acting_out_of_turn_is_refused(server):
@@ -294,7 +315,7 @@ def test_a_disconnect_mid_decision_harms_nothing(server):
         state = other.state if other.state["step"] == 1 else other.next_state()
         assert state["step"] == 1 == len(match.actions)
     with server.seat(mid, tokens[mover]) as again:
-        assert again.state["view"] == normal(match.view(mover))
+        assert sent(again.state) == view_of(match, mover)
 
 
 # ---- a whole match -----------------------------------------------------------------
@@ -338,7 +359,8 @@ def test_a_two_player_match_is_played_to_the_end_over_websockets(server, game):
         then = rulekit.Match.restore(game, {**saved, "actions": saved["actions"][:step]})
         for seat in (0, 1):
             state = history[seat][step]
-            assert state["step"] == step and state["view"] == normal(then.view(seat))
+            assert state["step"] == step and sent(state) == view_of(then, seat)
+            assert exactly_table_state(state, then, seat)
             assert "cards" not in state["view"]["zones"][f"hand({1 - seat})"]
             if not state["yours"]:
                 assert state["actions"] == [] and "options" not in json.dumps(state["view"]["decision"] or {})
@@ -424,7 +446,7 @@ def test_a_finished_match_replays(server, game):
     assert replay["steps"] == len(saved["actions"]) and replay["players"] == 2
     match = rulekit.Match.restore(game, {**saved, "actions": saved["actions"][:3]})
     frame = server.get(f"/api/replays/{replay['replay']}/3?seat=1")
-    assert frame["step"] == 3 and frame["view"] == normal(match.view(1))
+    assert frame["step"] == 3 and sent(frame) == view_of(match, 1)
     assert server.get(f"/api/replays/{replay['replay']}/0?seat=all")["view"]["zones"]["hand(1)"]["cards"]
     assert server.request("GET", f"/api/replays/{replay['replay']}/999")[0] == 400
     assert server.request("POST", "/api/replays", {**saved, "actions": [{"option": "nope"}]})[0] == 400
