@@ -422,6 +422,17 @@ def test_a_match_that_cannot_be_started_is_a_400(server, body, says):
     assert len(server.get("/api/matches")) == before
 
 
+def test_a_server_full_of_unfinished_matches_starts_no_more(server, monkeypatch):
+    from rulekit.web import hosting
+
+    live_now = sum(not h.match.is_over() for h in server.host.matches.values())
+    monkeypatch.setattr(hosting, "MAX_LIVE", live_now)
+    status, reply = server.request("POST", "/api/matches", {"game": "regicide", "players": 1, "seats": ["person"]})
+    assert status == 400 and "unfinished matches" in reply["error"]
+    monkeypatch.setattr(hosting, "MAX_LIVE", live_now + 1)
+    assert server.new_match(["person"])["tokens"]
+
+
 def test_a_body_that_is_not_json_or_too_large_is_a_400(server):
     assert server.request("POST", "/api/matches", raw=b"{nope")[0] == 400
     status, reply = server.request("POST", "/api/matches", raw=b" " * (MAX_MESSAGE_BYTES + 1))

@@ -51,6 +51,7 @@ def wait_for(predicate, what: str):
 
 def test_the_store_keeps_matches_seats_and_actions(tmp_path):
     store = Store(tmp_path / "m.sqlite3")
+    assert store.listing() == [] and store.match_ids() == []
     store.add_match("m1", "g", {"players": 2, "seed": 5, "options": {}}, ["person", "random"], ["ab" * 32, None])
     store.add_action("m1", 0, {"option": "card", "cards": [3]}, over=False)
     store.add_action("m1", 1, {"option": "yield"}, over=True)

@@ -136,7 +136,7 @@ class Host:
             options = g.match_options(dict(options)) if (options or g.options) else {}
         except ValueError as err:
             raise BadRequest(str(err)) from None
-        if sum(not h.match.is_over() for h in self.matches.values()) >= MAX_LIVE:
+        if sum(not h.match.is_over() for h in list(self.matches.values())) >= MAX_LIVE:
             raise BadRequest(f"this server already hosts {MAX_LIVE} unfinished matches; try again later")
         mid = secrets.token_urlsafe(9)
         tokens = {i: secrets.token_urlsafe(24) for i, kind in enumerate(seats) if kind == PERSON}
