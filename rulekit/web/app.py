@@ -106,6 +106,8 @@ async def _body(request: Request, limit: int = MAX_MESSAGE_BYTES) -> Any:
 
 
 class _Api:
+    """The request handlers, all over one :class:`Host`."""
+
     def __init__(self, host: Host, replays: Replays):
         self.host, self.replays = host, replays
 
@@ -165,9 +167,10 @@ class _Api:
         await ws.accept()
         out = _Outbox(ws)
         writer = asyncio.get_running_loop().create_task(out.run())
-        hosted: Hosted | None = await asyncio.to_thread(self.host.load, ws.path_params["mid"])
+        hosted: Hosted | None = None
         seat: int | None = None
         try:
+            hosted = await asyncio.to_thread(self.host.load, ws.path_params["mid"])
             if hosted is None:
                 out.send(protocol.error("token", f"there is no match {ws.path_params['mid']!r} on this server"))
                 out.close(POLICY)
