@@ -490,6 +490,24 @@ def test_rulekit_serve_serves_and_stops(tmp_path):
     assert (tmp_path / "m.sqlite3").is_file()
 
 
+def test_a_port_in_use_or_a_broken_database_is_one_message(tmp_path, capsys):
+    from rulekit.cli import main
+
+    taken = free_socket()
+    taken.listen()
+    try:
+        status = main(["serve", str(REGICIDE), "--port", str(taken.getsockname()[1]), "--db", str(tmp_path / "m")])
+    finally:
+        taken.close()
+    assert status == 2 and "choose another with --port" in capsys.readouterr().err
+    (tmp_path / "bad.db").write_text("not a database")
+    sock = free_socket()
+    port = sock.getsockname()[1]
+    sock.close()
+    assert main(["serve", str(REGICIDE), "--port", str(port), "--db", str(tmp_path / "bad.db")]) == 1
+    assert "cannot use it as the database" in capsys.readouterr().err
+
+
 def test_without_the_web_extra_rulekit_serve_says_how_to_install_it():
     code = """
 import sys

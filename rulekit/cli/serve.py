@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import logging
+import socket
+import sqlite3
 from pathlib import Path
 
 from .common import EXIT_OK, CliError
@@ -23,12 +25,36 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 for everyone "
                         "who can reach it)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--db", default="rulekit-matches.sqlite3",
                    help="SQLite file of the matches (default rulekit-matches.sqlite3 in the current folder)")
     p.add_argument("--agent-delay", type=_seconds, default=0.4, metavar="S",
                    help="seconds between two agents' moves, so people can follow them (default 0.4)")
     p.set_defaults(run=run)
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a port number") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, not {value}")
+    return value
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound here so that a port in use is one clear message."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as err:
+        sock.close()
+        raise CliError(f"cannot listen on {host} port {port}: {err.strerror or err}\n"
+                       "    hint: another program may be using the port: choose another with --port") from None
+    return sock
 
 
 def _seconds(text: str) -> float:
@@ -60,11 +86,18 @@ def run(args: argparse.Namespace) -> int:
     if not find_rule_files(paths):
         raise CliError(f"no rule file in {', '.join(paths)} (a folder offers its *.yaml and */game.yaml)")
     logging.basicConfig(level=logging.INFO, format="rulekit: %(message)s")
-    app = create_app(paths, db=args.db, agent_delay=args.agent_delay)
+    sock = _listen(args.host, args.port)
+    try:
+        app = create_app(paths, db=args.db, agent_delay=args.agent_delay)
+    except sqlite3.Error as err:
+        sock.close()
+        raise CliError(f"{args.db}: cannot use it as the database of matches ({err})", 1) from None
     games = app.state.host.catalogue
     if not games:
+        sock.close()
         raise CliError(f"no rule file in {', '.join(paths)} loads (see the messages above)", 1)
     print(f"rulekit: serving {len(games)} game{'s' * (len(games) != 1)} ({', '.join(games)}) at "
           f"http://{args.host}:{args.port}/ ; matches kept in {args.db}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_FRAME_BYTES, log_level="warning")
+    config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="warning")
+    uvicorn.Server(config).run(sockets=[sock])
     return EXIT_OK
