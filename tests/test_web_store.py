@@ -78,6 +78,41 @@ def test_a_step_is_written_once(tmp_path):
     store.close()
 
 
+def test_actions_of_many_matches_committed_together_stay_apart(tmp_path):
+    """Actions arriving while a commit waits for the disk are committed
+    together; one refused in such a group is refused alone."""
+    import threading
+
+    from rulekit.web.store import _Pending
+
+    store = Store(tmp_path / "m.sqlite3")
+    for m in ("a", "b"):
+        store.add_match(m, "g", {"players": 1, "seed": 0, "options": {}}, ["person"], [None])
+    store.add_action("a", 0, {"option": "x"}, over=False)
+    batch = [_Pending("b", 0, '{"option": "y"}', 0), _Pending("a", 0, '{"option": "again"}', 0),
+             _Pending("a", 1, '{"option": "z"}', 1)]
+    with store._lock:
+        store._write(batch)
+    assert [p.done for p in batch] == [True] * 3
+    assert [type(p.error) for p in batch] == [type(None), sqlite3.IntegrityError, type(None)]
+    assert store.actions("a") == [{"option": "x"}, {"option": "z"}] and store.actions("b") == [{"option": "y"}]
+    assert (store.match("a").steps, store.match("a").over) == (2, True)
+
+    def play(m: str):
+        for step in range(40):
+            store.add_action(m, step, {"option": f"{m}{step}"}, over=step == 39)
+    for m in ("c", "d", "e", "f"):
+        store.add_match(m, "g", {"players": 1, "seed": 0, "options": {}}, ["person"], [None])
+    threads = [threading.Thread(target=play, args=(m,)) for m in ("c", "d", "e", "f")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(TIMEOUT)
+    for m in ("c", "d", "e", "f"):
+        assert store.actions(m) == [{"option": f"{m}{i}"} for i in range(40)] and store.match(m).over
+    store.close()
+
+
 def test_tokens_are_stored_hashed(tmp_path):
     with serve([REGICIDE], db=tmp_path / "m.sqlite3") as server:
         made = server.new_match(["person", "person"], seed=1)
