@@ -392,6 +392,44 @@ def test_agents_play_their_seats(server, game):
     assert agent_moves > 3
 
 
+def test_a_failing_agent_stops_its_own_match_only(server, monkeypatch):
+    from rulekit.web import hosting
+
+    class Broken:
+        def __init__(self, seed):
+            pass
+
+        def act(self, match, decision):
+            raise RuntimeError("this agent is broken")
+
+    monkeypatch.setitem(hosting.AGENTS, "random", Broken)
+    made = server.new_match(["person", "random"], seed=50)
+    mid, token = made["match"], made["tokens"][0]
+    hosted = server.host.load(mid)
+    with server.seat(mid, token) as c:
+        while c.state["yours"]:           # the person plays until it is the agent's turn
+            c.act(c.state["actions"][0]["action"], c.state["step"])
+            c.next_state()
+        assert c.state["result"] is None
+        wait = time.monotonic() + 30
+        while not (hosted.agents is not None and hosted.agents.done()):
+            assert time.monotonic() < wait
+            time.sleep(0.01)
+        step, log = len(hosted.match.actions), hosted.match.log_json()
+        assert not c.state["yours"] and c.state["step"] == step
+        other = server.new_match(["heuristic", "heuristic"], seed=51)["match"]     # other matches play on
+        wait = time.monotonic() + 30
+        while not server.request("GET", f"/api/matches/{other}/saved")[0] == 200:
+            assert time.monotonic() < wait
+            time.sleep(0.02)
+    assert hosted.match.log_json() == log and len(server.host.store.actions(mid)) == step
+    monkeypatch.undo()                    # mended: the seat's next hello lets the agent try again
+    with server.seat(mid, token) as c:
+        assert c.state["step"] == step
+        state = c.until(lambda s: s["step"] > step)
+        assert state["step"] == step + 1 or state["result"] is not None
+
+
 # ---- HTTP ----------------------------------------------------------------------------
 
 def test_unknown_paths_are_404(server):

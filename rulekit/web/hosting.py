@@ -182,10 +182,12 @@ class Host:
 
     # ---- seats ---------------------------------------------------------------
     async def join(self, hosted: Hosted, seat: int, listener: Listener) -> None:
-        """``listener`` now holds ``seat``: it is sent the current state and every later one."""
+        """``listener`` now holds ``seat``: it is sent the current state and every later one.
+        If agents are to move and are not moving (their last move failed), they try again."""
         async with hosted.lock:
             hosted.listeners.setdefault(seat, set()).add(listener)
             listener.push(await asyncio.to_thread(state_text, hosted.match, seat))
+        self.kick(hosted)
 
     def leave(self, hosted: Hosted, seat: int, listener: Listener) -> None:
         group = hosted.listeners.get(seat)
@@ -236,6 +238,7 @@ class Host:
         return hosted.states()
 
     def _reload(self, hosted: Hosted) -> None:
+        """Rebuild the match from the database: after a failure, the match is what was stored."""
         stored = self.store.match(hosted.id)
         rebuilt = self._rebuild(stored) if stored is not None else None
         if rebuilt is not None:
@@ -256,8 +259,9 @@ class Host:
             async with hosted.lock:
                 try:
                     states = await asyncio.to_thread(self._agent_step, hosted)
-                except Exception:  # noqa: BLE001 - a broken heuristic stops this match only
-                    log.exception("match %s: an agent failed; the match waits", hosted.id)
+                except Exception:  # noqa: BLE001 - a broken heuristic or rule stops this match only
+                    log.exception("match %s: an agent's move failed; the match waits where it stood", hosted.id)
+                    await asyncio.to_thread(self._reload, hosted)
                     return
                 if states is None:
                     return
