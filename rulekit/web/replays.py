@@ -47,7 +47,7 @@ class Replays:
         return {"replay": rid, "steps": replay.steps, "players": replay.players}
 
     def _offered(self, saved: dict[str, Any]) -> Offered:
-        """The served rule file ``saved`` names: by id (``"game": "regicide"``,
+        """The served rule file ``saved`` names: by id (``"game": "cards"``,
         what the replay page adds when titles are ambiguous), else by title."""
         title = saved.get("game")
         if isinstance(title, str) and title in self.catalogue:
