@@ -21,7 +21,7 @@ from .common import (
 )
 from .console import Console, Quit
 from .numbering import OptionNumbers
-from .show import event_line, help_lines, result_lines, table_lines
+from .show import event_line, help_lines, only_pass, result_lines, table_lines, told_events
 from .skill_text import card_lines, find_skill, skill_lines, skill_names
 from .text import one_line, plural
 
@@ -104,8 +104,7 @@ class Session:
         """A response window the person can only pass: the match asks every
         seat it names so that the others learn nothing from who is asked,
         but there is nothing for the person to decide."""
-        window = self.game.choices[dec.choice].window
-        return window is not None and len(dec.options) == 1 and dec.options[0].option == window
+        return only_pass(self.game, dec)
 
     def _catch_up(self) -> None:
         """Tell what the others did since the person last decided, as their
@@ -113,33 +112,10 @@ class Session:
         so a card that was played face up shows by name (see
         :func:`rulekit.engine.view.event_dicts`)."""
         m = self.match
-        told = {"decide", "eliminate", "note", "turn"}
-        passed: list = []         # answers nobody made ("pass" to a window), said in one line
-        for ev in m.view(self.seat, since=self.seen)["log"]:
-            narrated = ev["event"] == "emit" and "text" in ev
-            if not (narrated or (ev["event"] in told
-                                 and not (ev["event"] == "decide" and ev["player"] == self.seat))):
-                continue
-            if ev["event"] == "decide" and self._no_answer(ev):
-                if passed and (passed[0]["choice"], passed[0]["option"]) != (ev["choice"], ev["option"]):
-                    self._say_passed(passed)
-                passed.append(ev)
-                continue
-            self._say_passed(passed)
-            self.io.say("  " + event_line(ev, self.who, self.narrate))
-        self._say_passed(passed)
+        for _, line in told_events(self.game, m.view(self.seat, since=self.seen)["log"], self.who,
+                                   self.narrate, mine=self.seat):
+            self.io.say("  " + line)
         self.seen = len(m.log)
-
-    def _no_answer(self, ev: dict) -> bool:
-        """A seat's answer to a response window that was its window option (pass)."""
-        choice = self.game.choices.get(ev["choice"])
-        return choice is not None and choice.window == ev["option"] and not ev.get("cards")
-
-    def _say_passed(self, passed: list) -> None:
-        if passed:
-            who = ", ".join(self.who(ev["player"]) for ev in passed)
-            self.io.say(f"  {who} — {passed[0]['choice']}: {passed[0]['option']}")
-            passed.clear()
 
     def narrate(self, ev: dict) -> str:
         """A narrated event in the rule file's words, seats said for this person."""

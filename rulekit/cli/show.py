@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from ..model import Game
 from .text import fmt, one_line, pairs, plural
@@ -205,6 +205,54 @@ def event_line(ev: dict, who: Who, narrator: Callable[[dict], str] | None = None
         said = ", ".join(f"{k} {_said(v, who, k)}" for k, v in fields.items())
         return f"event {ev['name']}" + (f": {said}" if said else "")
     return json.dumps(ev, ensure_ascii=False)
+
+
+def told_events(game: Game, events: list[dict], who: Who, narrator: Callable[[dict], str] | None = None,
+                mine: int | None = None) -> Iterator[tuple[dict, str]]:
+    """The events of a seat's log that a person is told, each with its line:
+    decisions (but the person's own, seat ``mine``), eliminations, notes,
+    turns and narrated events; moves and unnarrated events are left out,
+    since the narration says them better.  Answers nobody made (a run of
+    seats passing on one response window) read as one line, given with the
+    first of those events and ``"players"``: every seat that passed.  The
+    terminal and the web table both tell a match this way."""
+    told = {"decide", "eliminate", "note", "turn"}
+    passed: list = []
+    for ev in events:
+        narrated = ev["event"] == "emit" and "text" in ev
+        if not (narrated or (ev["event"] in told and not (ev["event"] == "decide" and ev["player"] == mine))):
+            continue
+        if ev["event"] == "decide" and _no_answer(game, ev):
+            if passed and (passed[0]["choice"], passed[0]["option"]) != (ev["choice"], ev["option"]):
+                yield _passed(passed, who)
+            passed.append(ev)
+            continue
+        if passed:
+            yield _passed(passed, who)
+        yield ev, event_line(ev, who, narrator)
+    if passed:
+        yield _passed(passed, who)
+
+
+def only_pass(game: Game, dec) -> bool:
+    """A response window whose only answer is to pass: the match asks every
+    seat it names, so that nobody learns who holds an answer, but the seat
+    asked has nothing to decide (a person's table may answer for them)."""
+    window = game.choices[dec.choice].window
+    return window is not None and len(dec.options) == 1 and dec.options[0].option == window
+
+
+def _no_answer(game: Game, ev: dict) -> bool:
+    """A seat's answer to a response window that was its window option (pass)."""
+    choice = game.choices.get(ev["choice"])
+    return choice is not None and choice.window == ev["option"] and not ev.get("cards")
+
+
+def _passed(passed: list, who: Who) -> tuple[dict, str]:
+    first = dict(passed[0], players=[ev["player"] for ev in passed])
+    line = f"{', '.join(who(ev['player']) for ev in passed)} — {first['choice']}: {first['option']}"
+    passed.clear()
+    return first, line
 
 
 def _said(v, who: Who, key: str) -> str:
