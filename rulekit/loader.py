@@ -446,6 +446,7 @@ class _Builder(ChoicesBuilder):
         gen.set_card_props(self.card_props(cards))
         gen.locate = self.loaded.text_where
         gen.inline_procs = calls.inlinable(procs, {n for n, p in names.proc_params.items() if p})
+        gen.proc_paths = {n: self.proc_path(n) for n in procs}
         gen.expr_procs = expression_procs(procs, names.proc_params, deciding_procs)
         gen.resets = tuple(any(any(section) for section in self.resets(when)) for when in ("turn", "phase"))
         gen.reset_scope = {(section, k): when for when in ("turn", "phase")
@@ -657,7 +658,8 @@ class _Builder(ChoicesBuilder):
             public={k: ns[gen.fn_name("public", k)] for k in d.get("public", {})},
             skills=self.skills(), files=tuple(self.loaded.sources()),
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
-            code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"])
+            code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"],
+            code_calls=ns["__calls__"])
 
     def skills(self) -> dict[str, SkillDef]:
         parts = getattr(self.loaded, "skill_parts", {})

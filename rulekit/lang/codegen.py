@@ -117,7 +117,8 @@ class _Func:
     def __init__(self, name: str, params: tuple[str, ...], rule: str):
         self.name, self.params, self.rule = name, params, rule
         self.lines: list[str] = []
-        self.origins: list = []         # per line: (Where or None, rule) of the text it came from
+        #: per line: (Where or None, rule, via) of the text it came from (see CodeGen.via)
+        self.origins: list = []
         self.hoist: set[str] = set()
 
     def source(self) -> tuple[str, list]:
@@ -181,6 +182,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.prefix = "L_"              # prefix of let/for locals (differs in inlined text)
         self.comp_vars: set[str] = set()  # names bound by a comprehension or a parameter
         self.inline_procs: dict[str, Tree] = {}  # procedures written in place of their calls
+        self.proc_paths: dict[str, tuple] = {}   # where each procedure's text is (set by the loader)
         #: procedures whose text is 'return <expression>', written in place of calls
         #: with plain arguments (see inline_exprs), and the arguments while one is
         self.expr_procs: dict[str, tuple] = {}
@@ -191,6 +193,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.text_path: tuple = ()      # where in the file the text being written is
         self.locate: Any = None         # locate(path, line, column) -> Where, set by the loader
         self.origin = None              # position of the statement being written
+        #: the calls, outermost first, of the procedures being written in
+        #: place of them: ((Where of the call, rule it is in), ...)
+        self.via: tuple = ()
         self.card_props: frozenset[str] = frozenset()
         #: parameters of the text being written that take a name from a
         #: ``names:`` entry: parameter -> entry (see NameChecksMixin)
@@ -283,7 +288,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         else:
             lines += ["    _out = []", "    for L_it in _elems:", f"        if {pred}: _out.append(L_it)",
                       "    return _out"]
-        return "\n".join(lines) + "\n", [(self.origin, self.rule)] * len(lines)
+        return "\n".join(lines) + "\n", [(self.origin, self.rule, self.via)] * len(lines)
 
     def error(self, node, message: str, expected: str = "", hint: str = ""):
         if self.names.follow_on(node, message):
@@ -355,7 +360,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
 
     def emit(self, depth: int, text: str):
         self.fn.lines.append("    " * depth + text)
-        self.fn.origins.append((self.origin, self.rule))
+        self.fn.origins.append((self.origin, self.rule, self.via))
 
     def origin_of(self, node):
         """The file position of ``node`` in the text being written, if known."""
@@ -478,10 +483,13 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         for src, table in self.static_preds.items():
             self.chunks.append((f"def {TEST_FUNCTION}{table}(m, L_it):\n    return {src}\n", []))
         origins: dict[int, tuple] = {}
+        calls: dict[int, tuple] = {}      # line of a procedure written in place -> its calls
         line = 1
         for text, lines in self.chunks:
             for i, origin in enumerate(lines):
-                origins[line + i] = origin
+                origins[line + i] = origin[:2]
+                if len(origin) > 2 and origin[2]:
+                    calls[line + i] = origin[2]
             line += text.count("\n") + 1
         source = "\n".join(text for text, _ in self.chunks)
         label = f"<rulekit {filename}>"
@@ -507,4 +515,5 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         ns["__source__"] = source
         ns["__label__"] = label
         ns["__origins__"] = origins
+        ns["__calls__"] = calls
         return ns

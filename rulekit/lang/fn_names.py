@@ -112,3 +112,8 @@ class FunctionNames:
         self._taken.add(name)
         self.rules[name] = (kind, key)
         return name
+
+
+def is_filter(name: str) -> bool:
+    """Is ``name`` a filter written out as a function (``where_...``)?"""
+    return name.startswith(PREFIXES["where"] + "_")

@@ -314,11 +314,12 @@ class StatementsMixin:
         self.local_kinds = {}
         self._assigned = self._assigned_names(tree)
         self.rule = f"procedure '{name}'"
-        saved_path, self.text_path = self.text_path, ("procedures", name)
+        saved_path, self.text_path = self.text_path, self.proc_paths.get(name, ("procedures", name))
+        saved_via, self.via = self.via, self.via + ((self.origin, saved[4]),)
         errors = len(self.errors)
         self.block(tree.children, depth)
         del self.errors[errors:]     # reported once, where the procedure is written
-        self.text_path = saved_path
+        self.text_path, self.via = saved_path, saved_via
         self.prefix, self.locals, self.local_kinds, self._assigned, self.rule = saved
 
     def s_emit_stmt(self, node, depth):
