@@ -482,7 +482,7 @@ class _Builder(ChoicesBuilder):
         if isinstance(value, str):
             self._compile(gen, fname, path, rule, params, "expr", kinds)
         else:                        # a plain number or flag needs no compiling
-            gen.constant(fname, value, params)
+            gen.constant(fname, value, params, rule)
 
     def _compile(self, gen: CodeGen, fname: str, path: tuple, rule: str, params, start: str,
                  kinds=None) -> None:
@@ -490,7 +490,7 @@ class _Builder(ChoicesBuilder):
         self.rule_where[rule] = self.loaded.where(path)
         tree = self.parse(path, start)
         if tree is None:
-            gen.constant(fname, None, params)
+            gen.constant(fname, None, params, rule)
             return
         gen.text_path = path
         (gen.script if start == "script" else gen.expression)(fname, tree, rule, params, kinds)
@@ -550,7 +550,7 @@ class _Builder(ChoicesBuilder):
         if "first" in d["turn"]:
             self._expression(gen, gen.fn_name("first"), ("turn", "first"), "turn first")
         else:
-            gen.constant(gen.fn_name("first"), 0)
+            gen.constant(gen.fn_name("first"), 0, rule="turn first")
         for dname in d.get("display", {}):
             self._expression(gen, gen.fn_name("display", dname), ("display", dname), f"display '{dname}'",
                              ("viewer", "player"), {"player": "int"})
@@ -659,7 +659,7 @@ class _Builder(ChoicesBuilder):
             skills=self.skills(), files=tuple(self.loaded.sources()),
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
             code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"],
-            code_calls=ns["__calls__"])
+            code_calls=ns["__calls__"], code_names=ns["__names__"])
 
     def skills(self) -> dict[str, SkillDef]:
         parts = getattr(self.loaded, "skill_parts", {})

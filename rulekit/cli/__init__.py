@@ -5,6 +5,7 @@
     rulekit simulate FILE ...       play many games with agents, report figures
     rulekit play FILE ...           play a seat yourself in the terminal
     rulekit schema                  the JSON Schema of rule files, for editors
+    rulekit show-code FILE [RULE]   the Python a rule is compiled to, line by line
 
 Exit status: 0 success, 1 a rule file is broken (it does not load, or a rule
 fails while running), 2 the command line asks for something impossible (bad
@@ -29,7 +30,7 @@ from typing import Sequence
 
 from .. import __version__
 from ..errors import RuleFileError, RuleRuntimeError, StepBudgetExceeded
-from . import describe, play, report, schema, simulate, validate
+from . import describe, play, report, schema, show_code, simulate, validate
 from .common import EXIT_INTERNAL, EXIT_OK, EXIT_RULES, EXIT_USAGE, CliError, error
 
 __all__ = ["EXIT_INTERNAL", "EXIT_OK", "EXIT_RULES", "EXIT_USAGE", "CliError", "build_parser", "main"]
@@ -77,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rulekit", description="Card games as data: check, describe, simulate and play rule files.")
     parser.add_argument("--version", action="version", version=f"rulekit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in (validate, describe, simulate, play, report, schema):
+    for command in (validate, describe, simulate, play, report, schema, show_code):
         command.add_parser(sub)
     return parser
 

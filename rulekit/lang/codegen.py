@@ -432,13 +432,13 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         for i, (name, tree, path) in enumerate(phases):
             # 'if', not 'elif': a phase that ends with ph = i + 1 runs straight
             # into the next one, without going round the loop again
+            self.rule = f"phase '{name}'"     # the lines of the phase (see rulekit show-code)
             e(4, f"if ph == {i}:")
             # a match that may be copied notes its data as each phase begins
             e(5, f"if m.copyable: m.checkpoint({i})")
             e(5, f"m.phase = {name!r}")
             if self.resets[1]:
                 e(5, "m.reset_vars('phase')")
-            self.rule = f"phase '{name}'"
             self.prefix = f"L_p{i}_"
             self.locals = {"first_phase"} | self._declared(tree)
             self.local_kinds = {}
@@ -450,6 +450,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
             self.in_flow = False
             e(5, f"ph = {i + 1}")
             report(path)
+        self.rule = "turn"
         e(3, "except _Goto as _jump:")
         e(4, "m.steps += 1")
         e(4, "if m.steps > m.budget: m.over_budget()")
@@ -469,8 +470,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.emit(1, f"return {src}")
         self._end()
 
-    def constant(self, fname: str, value: Any, params: tuple[str, ...] = ()) -> None:
-        self._begin(fname, params, "constant", set())
+    def constant(self, fname: str, value: Any, params: tuple[str, ...] = (), rule: str = "constant") -> None:
+        """``fname`` returns ``value`` (a plain number or flag; a stand-in for text that does not parse)."""
+        self._begin(fname, params, rule, set())
         self.emit(1, f"return {self.const(value, 'value', fname)}")
         self._end()
 
@@ -516,4 +518,5 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         ns["__label__"] = label
         ns["__origins__"] = origins
         ns["__calls__"] = calls
+        ns["__names__"] = dict(self.fnames.rules)
         return ns
