@@ -9,6 +9,7 @@ change to the compiler, look at the difference and rewrite them with
 """
 from __future__ import annotations
 
+import inspect
 import os
 import re
 import subprocess
@@ -16,11 +17,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from game_files import ROOT, game_path
+from game_files import ROOT, game_files, game_id, game_path
 
 import rulekit
 from rulekit.cli import main
 from rulekit.cli.show_code import CodeListing
+from rulekit.lang import match_interface, runtime_helpers
+from rulekit.lang import names as names_module
 from rulekit.lang.fn_names import FunctionNames, identifier
 
 LAST_CARD = ROOT / "docs" / "examples" / "last_card.yaml"
@@ -233,3 +236,23 @@ def test_generated_code_matches_its_snapshot(game, rule):
     assert snapshot.exists(), f"no snapshot {snapshot.name}: run with UPDATE_SNAPSHOTS=1 to write it"
     assert shown == snapshot.read_text(encoding="utf-8"), (
         f"the code of {rule} changed: if that is meant, rerun with UPDATE_SNAPSHOTS=1")
+
+
+# ---- what generated code may use of a match ------------------------------------------
+
+MATCH_READ = re.compile(r"\bm\.(\w+)")
+
+
+@pytest.mark.parametrize("path", game_files(), ids=game_id)
+def test_generated_code_uses_only_the_declared_interface_of_match(path):
+    game = rulekit.load_game(path)
+    used = set(MATCH_READ.findall(game.code))
+    assert used <= match_interface.members(), f"not in rulekit/lang/match_interface.py: {used - match_interface.members()}"
+
+
+def test_the_helpers_of_generated_code_use_only_the_interface_and_match_has_all_of_it():
+    for module in (runtime_helpers, names_module):
+        used = set(MATCH_READ.findall(inspect.getsource(module)))
+        assert used <= match_interface.members(), (module.__name__, used - match_interface.members())
+    m = rulekit.load_game(LAST_CARD).new_match(2, seed=1)
+    assert [name for name in sorted(match_interface.members()) if not hasattr(m, name)] == []
