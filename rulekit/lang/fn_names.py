@@ -3,7 +3,7 @@
 Why names matter: a traceback (``RULEKIT_DEBUG=1``), a profile, a debugger
 and ``rulekit show-code`` all show the generated functions by name, so a
 function is named after the rule it was written from (``proc_draw``,
-``trig_连营_2``), not numbered.  The compiler, the loader and
+``trig_flight_2``, a name of any script as written), not numbered.  The compiler, the loader and
 ``show-code`` all ask this module, so the names are one contract:
 
 ====================  ==========================================================
