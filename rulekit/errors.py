@@ -232,16 +232,32 @@ class RuleRuntimeError(Exception):
 
     It names the rule (``"phase 'play'"``, ``"procedure 'heal'"``, ``"setup"``)
     and, once the match has filled it in, its position in the rule file, so
-    the author can find it.
+    the author can find it.  ``chain`` is how the match got there: the rules
+    that were running, outermost first (a phase, the trigger its event
+    fired, the procedure that trigger called...), each with the position of
+    the statement it was at, ``((rule, Where or None), ...)``.  A rule that
+    failed on a Python error (a division by zero, say) keeps that error as
+    its ``__cause__``, for those debugging a program that uses rulekit.
     """
 
-    def __init__(self, message: str, rule: str = "", where: Where | None = None):
+    def __init__(self, message: str, rule: str = "", where: Where | None = None, chain: tuple = ()):
         self.message = message
         self.rule = rule
         self.where = where
+        self.chain = chain
         super().__init__(message)
 
     def __str__(self) -> str:
         prefix = f"{self.where}: " if self.where else ""
         named = f" (in {self.rule})" if self.rule else ""
-        return f"{prefix}{self.message}{named}"
+        return f"{prefix}{self.message}{named}" + format_chain(self.chain)
+
+
+def format_chain(chain: tuple) -> str:
+    """The lines that show a call chain of more than one rule (else nothing)."""
+    if len(chain) < 2:
+        return ""
+    width = max(len(rule) for rule, _ in chain)
+    steps = [f"      {rule:<{width}}  {where if where is not None else '(position unknown)'}"
+             for rule, where in chain]
+    return "\n    call chain, outermost first:\n" + "\n".join(steps)

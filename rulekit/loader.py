@@ -437,13 +437,16 @@ class _Builder(ChoicesBuilder):
                 tree = self.parse(("choices", cname, "if_none"))
                 if_none_gen[cname] = tree is not None and calls.decides(tree, deciding_procs,
                                                                          deciding_events)
+        skill_of = {i: skill for skill, parts in getattr(self.loaded, "skill_parts", {}).items()
+                    for i in parts.get("triggers", ())}
         gen = CodeGen(names, deciding_procs, deciding_events,
                       [{"on": t["on"], "has_when": "when" in t, "index": i, "is_gen": trig_gen[i],
-                        "each_player": bool(t.get("each_player"))}
+                        "each_player": bool(t.get("each_player")), "skill": skill_of.get(i)}
                        for i, t in enumerate(triggers)], if_none_gen)
         gen.set_card_props(self.card_props(cards))
         gen.locate = self.loaded.text_where
         gen.inline_procs = calls.inlinable(procs, {n for n, p in names.proc_params.items() if p})
+        gen.proc_paths = {n: self.proc_path(n) for n in procs}
         gen.expr_procs = expression_procs(procs, names.proc_params, deciding_procs)
         turn_resets, phase_resets = (any(any(section) for section in self.resets(when)) for when in ("turn", "phase"))
         gen.resets = (turn_resets, phase_resets)
@@ -480,7 +483,7 @@ class _Builder(ChoicesBuilder):
         if isinstance(value, str):
             self._compile(gen, fname, path, rule, params, "expr", kinds)
         else:                        # a plain number or flag needs no compiling
-            gen.constant(fname, value, params)
+            gen.constant(fname, value, params, rule)
 
     def _compile(self, gen: CodeGen, fname: str, path: tuple, rule: str, params, start: str,
                  kinds=None) -> None:
@@ -488,7 +491,7 @@ class _Builder(ChoicesBuilder):
         self.rule_where[rule] = self.loaded.where(path)
         tree = self.parse(path, start)
         if tree is None:
-            gen.constant(fname, None, params)
+            gen.constant(fname, None, params, rule)
             return
         gen.text_path = path
         (gen.script if start == "script" else gen.expression)(fname, tree, rule, params, kinds)
@@ -497,9 +500,9 @@ class _Builder(ChoicesBuilder):
     def compile_all(self, gen: CodeGen, names: Names, cards) -> None:
         """Write every generated function (errors are collected, not raised)."""
         d = self.data
-        for i, spec in enumerate(self.zone_specs):
+        for spec in self.zone_specs:
             if spec.get("limit") is not None:
-                self._expression(gen, f"Z{i}", ("zones", spec["name"], "limit"),
+                self._expression(gen, gen.fn_name("limit", spec["name"]), ("zones", spec["name"], "limit"),
                                  f"zone '{spec['name']}' limit", ("owner",))
         self.option_defs = {}
         props = self.card_props(cards)
@@ -511,7 +514,7 @@ class _Builder(ChoicesBuilder):
                 self._script(gen, gen.if_none_fn[cname], ("choices", cname, "if_none"),
                              f"choice '{cname}' if_none", cparams)
             if cname in d.get("heuristics", {}):
-                self._expression(gen, f"H_{gen.choice_fn[cname]}", ("heuristics", cname),
+                self._expression(gen, gen.fn_name("heuristic", cname), ("heuristics", cname),
                                  f"heuristic '{cname}'", ("chosen", "option", "player") + cparams)
         gen.declared_params = {}
         for hname in d.get("heuristics", {}):
@@ -532,11 +535,11 @@ class _Builder(ChoicesBuilder):
             gen.declared_params = {}
         for vname, vspec in d.get("player_vars", {}).items():
             if isinstance(vspec, dict) and "shown_when" in vspec:
-                self._expression(gen, f"VIS_{vname}", ("player_vars", vname, "shown_when"),
+                self._expression(gen, gen.fn_name("shown", vname), ("player_vars", vname, "shown_when"),
                                  f"player var '{vname}' shown_when", ("owner",), {"owner": "int"})
         self._triggers(gen)
         if "setup" in d:
-            self._script(gen, "SETUP", ("setup",), "setup")
+            self._script(gen, gen.fn_name("setup"), ("setup",), "setup")
         flow_phases = []
         for i, ph in enumerate(d["turn"]["phases"]):
             path = ("turn", "phases", i, "effect")
@@ -546,19 +549,21 @@ class _Builder(ChoicesBuilder):
                 flow_phases.append((ph["name"], tree, path))
         gen.flow(flow_phases, lambda path: self.report(path, gen))
         if "first" in d["turn"]:
-            self._expression(gen, "FIRST", ("turn", "first"), "turn first")
+            self._expression(gen, gen.fn_name("first"), ("turn", "first"), "turn first")
         else:
-            gen.constant("FIRST", 0)
-        for i, dname in enumerate(d.get("display", {})):
-            self._expression(gen, f"D{i}", ("display", dname), f"display '{dname}'",
+            gen.constant(gen.fn_name("first"), 0, rule="turn first")
+        for dname in d.get("display", {}):
+            self._expression(gen, gen.fn_name("display", dname), ("display", dname), f"display '{dname}'",
                              ("viewer", "player"), {"player": "int"})
-        for i, pname in enumerate(d.get("public", {})):
-            self._expression(gen, f"U{i}", ("public", pname), f"public '{pname}'", ("viewer",))
-        for i, sname in enumerate(d.get("stats", {})):
-            self._expression(gen, f"S{i}", ("stats", sname), f"stat '{sname}'", ("outcome",))
+        for pname in d.get("public", {}):
+            self._expression(gen, gen.fn_name("public", pname), ("public", pname), f"public '{pname}'",
+                             ("viewer",))
+        for sname in d.get("stats", {}):
+            self._expression(gen, gen.fn_name("stat", sname), ("stats", sname), f"stat '{sname}'", ("outcome",))
         self.narrations = self.narration(d.get("narration", {}))
-        for i, sname in enumerate(d.get("player_stats", {})):
-            self._expression(gen, f"PS{i}", ("player_stats", sname), f"player stat '{sname}'",
+        for sname in d.get("player_stats", {}):
+            self._expression(gen, gen.fn_name("player_stat", sname), ("player_stats", sname),
+                             f"player stat '{sname}'",
                              ("player", "outcome"), {"player": "int"})
 
     @staticmethod
@@ -581,8 +586,8 @@ class _Builder(ChoicesBuilder):
             params = ("event", "owner") if tspec.get("each_player") else ("event",)
             kinds = {p: gen.TRIGGER_KINDS[p] for p in params}
             if "when" in tspec:
-                self._expression(gen, f"W{i}", ("triggers", i, "when"), rule, params, kinds)
-            self._script(gen, f"T{i}", ("triggers", i, "effect"), rule, params, kinds)
+                self._expression(gen, gen.triggers[i]["when_fn"], ("triggers", i, "when"), rule, params, kinds)
+            self._script(gen, gen.triggers[i]["fn"], ("triggers", i, "effect"), rule, params, kinds)
             if tspec["on"] not in emitted:
                 self.err(("triggers", i, "on"), f"no effect ever emits event '{tspec['on']}'",
                          "an event named by some 'emit' statement",
@@ -610,23 +615,24 @@ class _Builder(ChoicesBuilder):
             fn = ns[fname]
             return Script(rule, fn, inspect.isgeneratorfunction(fn), self.rule_where.get(rule))
 
-        zones = tuple(attrs.evolve(z, limit=ns.get(f"Z{z.index}"),
+        zones = tuple(attrs.evolve(z, limit=ns.get(gen.fn_name("limit", z.name)),
                                    limit_fixed=self._fixed_limit(self.zone_specs[z.index].get("limit")))
                       for z in names.zones.values())
         choices = {cname: ChoiceDef(cname, cspec.get("prompt", cname), self.option_defs[cname],
-                                    ns[gen.choice_fn[cname]], ns.get(f"H_{gen.choice_fn[cname]}"),
+                                    ns[gen.choice_fn[cname]], ns.get(gen.fn_name("heuristic", cname)),
                                     self.loaded.where(("choices", cname)), names.choice_params[cname],
                                     cspec.get("skip_if_only"))
                    for cname, cspec in d.get("choices", {}).items()}
         triggers: dict[str, list] = {}
         for i, tspec in enumerate(d.get("triggers", [])):
             triggers.setdefault(tspec["on"], []).append(TriggerDef(
-                tspec["on"], ns.get(f"W{i}"), as_script(f"T{i}", f"trigger on '{tspec['on']}' #{i}"),
+                tspec["on"], ns.get(gen.triggers[i]["when_fn"]),
+                as_script(gen.triggers[i]["fn"], f"trigger on '{tspec['on']}' #{i}"),
                 tspec.get("doc", "")))
         def initial(section: str) -> dict:
             return {k: v["initial"] if isinstance(v, dict) else v for k, v in d.get(section, {}).items()}
 
-        visibility = {k: (v.get("visibility", "public"), ns.get(f"VIS_{k}"))
+        visibility = {k: (v.get("visibility", "public"), ns.get(gen.fn_name("shown", k)))
                       for k, v in d.get("player_vars", {}).items()
                       if isinstance(v, dict) and (v.get("visibility", "public") != "public")}
         return Game(
@@ -638,22 +644,23 @@ class _Builder(ChoicesBuilder):
             resets={"turn": self.resets("turn"), "phase": self.resets("phase")},
             var_visibility=visibility,
             procedures={p: as_script(gen.proc_fn[p], f"procedure '{p}'") for p in d.get("procedures", {})},
-            setup=as_script("SETUP", "setup") if "setup" in d else None,
-            first_player=ns["FIRST"],
+            setup=as_script(gen.fn_name("setup"), "setup") if "setup" in d else None,
+            first_player=ns[gen.fn_name("first")],
             phases=tuple(PhaseDef(ph["name"], ph.get("doc", ""), self.loaded.where(("turn", "phases", i)))
                          for i, ph in enumerate(d["turn"]["phases"])),
-            flow=as_script("FLOW", "turn"),
+            flow=as_script(gen.fn_name("turn"), "turn"),
             triggers={k: tuple(v) for k, v in triggers.items()},
-            stats={s: ns[f"S{i}"] for i, s in enumerate(d.get("stats", {}))}, source=d,
-            player_stats={s: ns[f"PS{i}"] for i, s in enumerate(d.get("player_stats", {}))},
+            stats={s: ns[gen.fn_name("stat", s)] for s in d.get("stats", {})}, source=d,
+            player_stats={s: ns[gen.fn_name("player_stat", s)] for s in d.get("player_stats", {})},
             narration=self.narrations,
             inlined=frozenset(gen.inline_procs) | frozenset(gen.expr_procs),
             answers=ns["_ANS"],
-            display={k: ns[f"D{i}"] for i, k in enumerate(d.get("display", {}))},
-            public={k: ns[f"U{i}"] for i, k in enumerate(d.get("public", {}))},
+            display={k: ns[gen.fn_name("display", k)] for k in d.get("display", {})},
+            public={k: ns[gen.fn_name("public", k)] for k in d.get("public", {})},
             skills=self.skills(), files=tuple(self.loaded.sources()),
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
-            code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"])
+            code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"],
+            code_calls=ns["__calls__"], code_names=ns["__names__"])
 
     def skills(self) -> dict[str, SkillDef]:
         parts = getattr(self.loaded, "skill_parts", {})

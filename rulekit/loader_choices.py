@@ -62,7 +62,7 @@ class ChoicesBuilder:
             self.err(base + ("skip_if_only",), f"choice '{cname}' has no option '{skip}'",
                      "the name of one of its options", suggest(skip, names))
         if not self._all_parsed(parsed):
-            gen.constant(gen.choice_fn[cname], None)
+            gen.constant(gen.choice_fn[cname], None, rule=f"choice '{cname}'")
             return tuple(options)
         rule = f"choice '{cname}'"
         self.rule_where[rule] = self.loaded.where(base)

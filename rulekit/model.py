@@ -171,6 +171,11 @@ class Game:
     code_label: str = ""                              # its file name in tracebacks
     #: generated line -> (Where or None, rule): where a failing line came from
     code_origins: dict = attrs.field(factory=dict, repr=False)
+    #: generated line of a procedure written in place of its call -> the
+    #: calls it was written for, outermost first: ((Where, rule), ...)
+    code_calls: dict = attrs.field(factory=dict, repr=False)
+    #: name in the generated code -> (kind, key) it was made for (see rulekit.lang.fn_names)
+    code_names: dict = attrs.field(factory=dict, repr=False)
     #: chosen answers: per seat, by action; shared by all matches (read-only)
     answers: tuple = attrs.field(factory=tuple, repr=False, eq=False)
     #: results of dealing a pile into several (``move_split``) by the id of

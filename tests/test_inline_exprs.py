@@ -47,10 +47,10 @@ def function(code: str, name: str) -> str:
 
 def test_a_call_with_plain_arguments_is_written_in_place_and_others_are_calls():
     game = rulekit.load_game_text(GAME, "inline.yaml")
-    flow = function(game.code, "FLOW")
+    flow = function(game.code, "turn")
     # has(current, "x"): inlined; twice(size(deck)) and has(next(current), ...): calls
     assert "'x' in " in flow
-    assert flow.count("P0(m") == 1 and flow.count("P1(m") == 1
+    assert flow.count("proc_has(m") == 1 and flow.count("proc_twice(m") == 1
     m = game.new_match(2, seed=1)
     assert m.result()["reason"] == "tagged"
 
@@ -68,7 +68,7 @@ def _logs(game: rulekit.Game, games: int = 6) -> list[str]:
 
 def test_sanguosha_plays_the_same_games_with_and_without_inlining(monkeypatch):
     inlined = rulekit.load_game(game_path("sanguosha"))
-    assert "'马术' in " in function(inlined.code, "FLOW") or "'马术' in " in inlined.code
+    assert "'马术' in " in function(inlined.code, "turn") or "'马术' in " in inlined.code
     monkeypatch.setattr(rulekit.loader, "expression_procs", lambda *a: {})
     called = rulekit.load_game(game_path("sanguosha"))
     assert "'马术' in " not in called.code

@@ -6,6 +6,7 @@
     rulekit play FILE ...           play a seat yourself in the terminal
     rulekit schema                  the JSON Schema of rule files, for editors
     rulekit serve [FILES/DIRS]      host matches played in web browsers (the web extra)
+    rulekit show-code FILE [RULE]   the Python a rule is compiled to, line by line
 
 Exit status: 0 success, 1 a rule file is broken (it does not load, or a rule
 fails while running), 2 the command line asks for something impossible (bad
@@ -30,7 +31,7 @@ from typing import Sequence
 
 from .. import __version__
 from ..errors import RuleFileError, RuleRuntimeError, StepBudgetExceeded
-from . import describe, play, report, schema, serve, simulate, validate
+from . import describe, play, report, schema, serve, show_code, simulate, validate
 from .common import EXIT_INTERNAL, EXIT_OK, EXIT_RULES, EXIT_USAGE, CliError, error
 
 __all__ = ["EXIT_INTERNAL", "EXIT_OK", "EXIT_RULES", "EXIT_USAGE", "CliError", "build_parser", "main"]
@@ -78,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rulekit", description="Card games as data: check, describe, simulate and play rule files.")
     parser.add_argument("--version", action="version", version=f"rulekit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in (validate, describe, simulate, play, report, schema, serve):
+    for command in (validate, describe, simulate, play, report, schema, show_code, serve):
         command.add_parser(sub)
     return parser
 

@@ -22,13 +22,12 @@ from __future__ import annotations
 import json
 import operator
 import random
-import re
 from functools import lru_cache
 from typing import Any, Iterable
 
 from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded
 from ..model import Card, Game
-from . import copies
+from . import copies, failures
 from .runtime import Action, Decision, GameOver, Zone
 
 DEFAULT_STEP_BUDGET = 1_000_000
@@ -270,36 +269,17 @@ class Match:
         except RuleRuntimeError as err:
             if err.where is None:
                 err.where = self.game.rule_where(err.rule or f"phase '{self.phase}'")
+            if not err.chain:
+                err.chain = failures.call_chain(self.game, err.__traceback__)
             raise
         except (StepBudgetExceeded, IllegalAction):
             raise
         except Exception as err:  # a rule failed inside generated code: say which and where
-            failure = self._rule_failure(err)
+            failure = failures.rule_failure(self.game, err)
             if failure is None:
                 raise                       # not from a rule: a bug in rulekit itself
-            raise failure from None
-
-    def _rule_failure(self, err: Exception) -> RuleRuntimeError | None:
-        """The RuleRuntimeError for an exception raised by generated code: the
-        rule and file position of the statement that failed."""
-        tb, line = err.__traceback__, None
-        while tb is not None:
-            if tb.tb_frame.f_code.co_filename == self.game.code_label:
-                line = tb.tb_lineno
-            tb = tb.tb_next
-        if line is None:
-            return None
-        where, rule = self.game.code_origins.get(line, (None, ""))
-        where = where or self.game.rule_where(rule)
-        if isinstance(err, KeyError) and err.args and err.args[0] in self.game.choices:
-            message = f"'{err.args[0]}' is read before anyone chose it"
-        elif isinstance(err, UnboundLocalError):
-            name = str(err).split("'")[1] if "'" in str(err) else str(err)
-            local = re.match(r"L(?:_p\d+|\d+)?_(.+)$", name)
-            message = f"'{local.group(1) if local else name}' is read before 'let' gives it a value"
-        else:
-            message = f"the rule failed: {err}"
-        return RuleRuntimeError(message, rule, where)
+            # the Python error stays as the cause (the CLI shows only the message)
+            raise failure from err
 
     def over_budget(self, rule: str | None = None) -> None:
         """Stop a rule file that never ends (every turn, loop pass, call and

@@ -32,6 +32,7 @@ from lark import Token, Tree
 
 from . import runtime_helpers
 from .calls import collect_flags
+from .fn_names import TEST_FUNCTION, FunctionNames
 from .gen_choices import ChoicesMixin
 from .gen_expressions import _TABLED, ExpressionsMixin
 from .gen_statements import CHOSEN_FIELDS, StatementsMixin
@@ -116,7 +117,8 @@ class _Func:
     def __init__(self, name: str, params: tuple[str, ...], rule: str):
         self.name, self.params, self.rule = name, params, rule
         self.lines: list[str] = []
-        self.origins: list = []         # per line: (Where or None, rule) of the text it came from
+        #: per line: (Where or None, rule, via) of the text it came from (see CodeGen.via)
+        self.origins: list = []
         self.hoist: set[str] = set()
 
     def source(self) -> tuple[str, list]:
@@ -132,9 +134,9 @@ class _Func:
 class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
     """Writes the generated module of one rule file.
 
-    Function names are fixed before any body is written (procedures ``P0..``,
-    choice enumerators ``O0..``, trigger bodies ``T0..``), so bodies may refer
-    to each other in any order.
+    The names of procedures, choices and triggers are fixed before any body
+    is written (see :mod:`rulekit.lang.fn_names`), so bodies may refer to
+    each other in any order.
     """
 
     def __init__(self, names: Names, deciding_procs: set[str], deciding_events: set[str],
@@ -142,17 +144,23 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.names = names
         self.deciding_procs = deciding_procs
         self.deciding_events = deciding_events
-        self.proc_fn = {p: f"P{i}" for i, p in enumerate(sorted(names.procedures))}
-        self.choice_fn = {c: f"O{i}" for i, c in enumerate(sorted(names.choices))}
-        self.if_none_fn = {c: f"N{i}" for i, c in enumerate(sorted(names.choices))}
+        #: every name of the module (see fn_names): none may be a helper's
+        self.fnames = FunctionNames((*runtime_helpers.NAMESPACE, *runtime_helpers.SAFE_BUILTINS, "m"))
+        option_of = {proc: (c, o) for c, effects in names.option_effects.items() for o, proc in effects}
+        self.proc_fn = {p: self.fn_name("option", *option_of[p]) if p in option_of
+                        else self.fn_name("procedure", p) for p in sorted(names.procedures)}
+        self.choice_fn = {c: self.fn_name("choice", c) for c in sorted(names.choices)}
+        self.if_none_fn = {c: self.fn_name("if_none", c) for c in sorted(names.choices)}
         self.choice_if_none = choice_if_none  # choice -> if_none is a generator
-        self.triggers = triggers  # [{"on", "has_when", "index"}]
+        self.triggers = triggers  # [{"on", "has_when", "index", "skill"}]
+        for t in triggers:      # named after the skill that holds it, else its event
+            t["fn"] = self.fn_name("trigger", t.get("skill") or t["on"], t["index"])
+            t["when_fn"] = self.fn_name("when", t.get("skill") or t["on"], t["index"])
         self.ns: dict[str, Any] = dict(runtime_helpers.NAMESPACE)
         # the game's chosen answers (Game.answers), one memo per seat: see _chosen
         self.ns["_ANS"] = tuple({} for _ in range(names.max_players))
         self.chunks: list[tuple[str, list]] = []   # (function source, origin per line)
         self.errors: list[CompileError] = []
-        self.counter = 0
         self.fn: _Func | None = None
         self.locals: set[str] = set()
         self.local_kinds: dict[str, str] = {}   # locals whose kind is known (e.g. "it" over a zone)
@@ -174,6 +182,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.prefix = "L_"              # prefix of let/for locals (differs in inlined text)
         self.comp_vars: set[str] = set()  # names bound by a comprehension or a parameter
         self.inline_procs: dict[str, Tree] = {}  # procedures written in place of their calls
+        self.proc_paths: dict[str, tuple] = {}   # where each procedure's text is (set by the loader)
         #: procedures whose text is 'return <expression>', written in place of calls
         #: with plain arguments (see inline_exprs), and the arguments while one is
         self.expr_procs: dict[str, tuple] = {}
@@ -184,6 +193,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.text_path: tuple = ()      # where in the file the text being written is
         self.locate: Any = None         # locate(path, line, column) -> Where, set by the loader
         self.origin = None              # position of the statement being written
+        #: the calls, outermost first, of the procedures being written in
+        #: place of them: ((Where of the call, rule it is in), ...)
+        self.via: tuple = ()
         self.card_props: frozenset[str] = frozenset()
         #: parameters of the text being written that take a name from a
         #: ``names:`` entry: parameter -> entry (see NameChecksMixin)
@@ -194,9 +206,15 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.reset_scope: dict[tuple, str] = {}  # ("vars"|"player_vars", name) -> "turn"|"phase"
 
     # ---- helpers ------------------------------------------------------------
-    def const(self, value: Any) -> str:
-        self.counter += 1
-        name = f"K{self.counter}"
+    def fn_name(self, kind: str, *key) -> str:
+        """The name of the generated function of ``kind`` for ``key`` (see
+        :mod:`rulekit.lang.fn_names`): the same for the same key, so the
+        loader finds by it what it asked to be written."""
+        return self.fnames.name(kind, *key)
+
+    def const(self, value: Any, kind: str = "value", *key) -> str:
+        """A new module constant holding ``value``, named by ``kind`` and ``key``."""
+        name = self.fnames.fresh(kind, *key)
         self.ns[name] = value
         return name
 
@@ -207,7 +225,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         for name, p in self.prop_tables.items():
             if p == prop:
                 return name
-        name = self.const(("prop", prop))      # replaced by the table at build
+        name = self.const(("prop", prop), "prop", prop)      # replaced by the table at build
         self.prop_tables[name] = prop
         return name
 
@@ -246,7 +264,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         enclosing filter); the locals the test reads are passed in."""
         code = self._STRINGS.sub("''", pred)       # a name inside a string is no local
         free = sorted(set(self._FREE.findall(code)) - {"L_it"})
-        name = f"F{len(self.outlined)}"
+        name = self.fnames.fresh("where", self.fn.name)     # where_proc_x, where_proc_x_2, ...
         self.outlined[name] = (pred, free, len(self.chunks))
         self.chunks.append(self._outlined_source(name, pred, free, "list"))
         return f"{name}(m, {seq}{''.join(', ' + f for f in free)})"
@@ -270,7 +288,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         else:
             lines += ["    _out = []", "    for L_it in _elems:", f"        if {pred}: _out.append(L_it)",
                       "    return _out"]
-        return "\n".join(lines) + "\n", [(self.origin, self.rule)] * len(lines)
+        return "\n".join(lines) + "\n", [(self.origin, self.rule, self.via)] * len(lines)
 
     def error(self, node, message: str, expected: str = "", hint: str = ""):
         if self.names.follow_on(node, message):
@@ -294,7 +312,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
     def where_const(self, node) -> str:
         """A constant holding the file position of ``node`` (for run-time errors)."""
         where = self.origin_of(node)
-        return "None" if where is None else self.const(where)
+        return "None" if where is None else self.const(where, "at", where.line, where.column)
 
     def local(self, name: str) -> str:
         """The Python name of an effect-text local."""
@@ -342,7 +360,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
 
     def emit(self, depth: int, text: str):
         self.fn.lines.append("    " * depth + text)
-        self.fn.origins.append((self.origin, self.rule))
+        self.fn.origins.append((self.origin, self.rule, self.via))
 
     def origin_of(self, node):
         """The file position of ``node`` in the text being written, if known."""
@@ -384,7 +402,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         jumps (exceptions only from inside loops and procedures), and no
         phase needs a call or a generator of its own.  ``report(path)`` maps
         the errors of each phase's text."""
-        self._begin("FLOW", ("first_phase",), "turn", set())
+        self._begin(self.fn_name("turn"), ("first_phase",), "turn", set())
         self.can_yield = True
         self.fn.hoist.update(("V", "GZ", "PZ", "CH"))
         count = len(phases)
@@ -414,13 +432,13 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         for i, (name, tree, path) in enumerate(phases):
             # 'if', not 'elif': a phase that ends with ph = i + 1 runs straight
             # into the next one, without going round the loop again
+            self.rule = f"phase '{name}'"     # the lines of the phase (see rulekit show-code)
             e(4, f"if ph == {i}:")
             # a match that may be copied notes its data as each phase begins
             e(5, f"if m.copyable: m.checkpoint({i})")
             e(5, f"m.phase = {name!r}")
             if self.resets[1]:
                 e(5, "m.reset_vars('phase')")
-            self.rule = f"phase '{name}'"
             self.prefix = f"L_p{i}_"
             self.locals = {"first_phase"} | self._declared(tree)
             self.local_kinds = {}
@@ -432,6 +450,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
             self.in_flow = False
             e(5, f"ph = {i + 1}")
             report(path)
+        self.rule = "turn"
         e(3, "except _Goto as _jump:")
         e(4, "m.steps += 1")
         e(4, "if m.steps > m.budget: m.over_budget()")
@@ -451,9 +470,10 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.emit(1, f"return {src}")
         self._end()
 
-    def constant(self, fname: str, value: Any, params: tuple[str, ...] = ()) -> None:
-        self._begin(fname, params, "constant", set())
-        self.emit(1, f"return {self.const(value)}")
+    def constant(self, fname: str, value: Any, params: tuple[str, ...] = (), rule: str = "constant") -> None:
+        """``fname`` returns ``value`` (a plain number or flag; a stand-in for text that does not parse)."""
+        self._begin(fname, params, rule, set())
+        self.emit(1, f"return {self.const(value, 'value', fname)}")
         self._end()
 
     # ---- the module ---------------------------------------------------------
@@ -463,12 +483,15 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
     def build(self, filename: str, cards) -> dict[str, Any]:
         """Compile every generated function at once; return the namespace."""
         for src, table in self.static_preds.items():
-            self.chunks.append((f"def SP_{table}(m, L_it):\n    return {src}\n", []))
+            self.chunks.append((f"def {TEST_FUNCTION}{table}(m, L_it):\n    return {src}\n", []))
         origins: dict[int, tuple] = {}
+        calls: dict[int, tuple] = {}      # line of a procedure written in place -> its calls
         line = 1
         for text, lines in self.chunks:
             for i, origin in enumerate(lines):
-                origins[line + i] = origin
+                origins[line + i] = origin[:2]
+                if len(origin) > 2 and origin[2]:
+                    calls[line + i] = origin[2]
             line += text.count("\n") + 1
         source = "\n".join(text for text, _ in self.chunks)
         label = f"<rulekit {filename}>"
@@ -481,7 +504,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         ns["__builtins__"] = runtime_helpers.SAFE_BUILTINS
         exec(code, ns)  # the code is the compiler's own output; see the module docstring
         for table in self.static_preds.values():
-            ns[table] = [_tabled(ns[f"SP_{table}"], c) for c in cards]
+            ns[table] = [_tabled(ns[TEST_FUNCTION + table], c) for c in cards]
         for const, prop in self.prop_tables.items():
             ns[const] = [c.props.get(prop) for c in cards]
         for const, prop in self.sum_tables.items():
@@ -494,4 +517,6 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         ns["__source__"] = source
         ns["__label__"] = label
         ns["__origins__"] = origins
+        ns["__calls__"] = calls
+        ns["__names__"] = dict(self.fnames.rules)
         return ns

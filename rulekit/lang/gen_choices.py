@@ -8,7 +8,7 @@ single cards and seats come from per-option memos of shared Action objects.
 from __future__ import annotations
 
 from . import runtime_helpers
-from .gen_expressions import _TABLED
+from .fn_names import TABLED as _TABLED
 from .templates import TemplateError, split_template
 
 
@@ -72,7 +72,8 @@ class ChoicesMixin:
                 else:
                     self.emit(depth + 1, f"out.append({act}[L_it])")
             else:
-                self.emit(depth, f"out.append({self.const(runtime_helpers.Action(opt['name']))})")
+                act = self.const(runtime_helpers.Action(opt["name"]), "action", opt["name"])
+                self.emit(depth, f"out.append({act})")
         self.emit(1, "if not out: return None")
         self.error_path = ("who",)
         who = self.expr(parsed["who"])[0] if "who" in parsed else "m.current"
@@ -169,10 +170,10 @@ class ChoicesMixin:
         """A memo of Action objects for one option (actions are immutable, so
         one object per card or seat serves every match): its ``get``."""
         if kind == "card":     # one per card, made when the module is built: a list by id
-            name = self.const(None)
+            name = self.const(None, "card_actions", option)
             self.card_actions[name] = option
             return name
-        return self.const(runtime_helpers.ActionMemo(option, kind))
+        return self.const(runtime_helpers.ActionMemo(option, kind), "memo", option)
 
     def _require(self, trees, elem: str) -> str | None:
         if "require" not in trees:

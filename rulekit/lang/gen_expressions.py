@@ -11,12 +11,13 @@ import re
 
 from lark import Token, Tree
 
+from .fn_names import TABLED, test_table
 from .gen_statements import CHOSEN_FIELDS, _unquote
 from .inline_exprs import plain
 from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
 
 #: a test of card properties alone, tabled by card id (see ``_filter``)
-_TABLED = re.compile(r"TB\d+\[L_it\.id\]")
+_TABLED = TABLED
 
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "//", "%"}
@@ -97,7 +98,9 @@ class ExpressionsMixin:
             self.fn.hoist.add("V")
             return f"V[{name!r}]", "any"
         if name in names.tables:
-            return self.const(names.tables[name]), "any"
+            table = self.fn_name("table", name)     # one constant per table, however often read
+            self.ns[table] = names.tables[name]
+            return table, "any"
         if name in names.zones:
             zdef = names.zones[name]
             if zdef.per_player:
@@ -302,7 +305,7 @@ class ExpressionsMixin:
             base, bkind = self.expr(base_n)
             if bkind in ("cards", "zone"):
                 # a table of the property by card id (none counts 0), read in one loop
-                table = self.const(("sum", str(attr_tok)))
+                table = self.const(("sum", str(attr_tok)), "sum", str(attr_tok))
                 self.sum_tables[table] = str(attr_tok)
                 return f"_sumt({table}, {self._seq(base_n)})", "int"
         if (name in ("any", "empty") and isinstance(arg_nodes[0], Tree) and arg_nodes[0].data == "where_op"
@@ -488,6 +491,6 @@ class ExpressionsMixin:
         if elem != "card" or not self._card_static(tree):
             return src
         if src not in self.static_preds:
-            self.static_preds[src] = f"TB{len(self.static_preds)}"
+            self.static_preds[src] = test_table(len(self.static_preds))
         return f"{self.static_preds[src]}[L_it.id]"
 

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 from lark import Tree
 
+from .fn_names import TABLED, split_table
 from .names import suggest
 
 CHOSEN_FIELDS = ("option", "cards", "player", "by", "number")
@@ -125,7 +126,7 @@ class StatementsMixin:
         if zkind != "zone" or self._elem_kind(src_n.children[0]) != "card":
             return False
         test = self._filter(src_n.children[1], "card")
-        if not test.startswith("TB"):
+        if not TABLED.fullmatch(test):
             return False
         table = test.split("[", 1)[0]
         target = (dest, bottom, shuffle)
@@ -152,7 +153,7 @@ class StatementsMixin:
         last.tables.append(table)
         last.targets.append(target)
         if last.name is None:
-            last.name = f"SPL{len(self.split_tables)}"
+            last.name = split_table(len(self.split_tables))
         self.split_tables[last.name] = tuple(last.tables)
         dests = ", ".join(f"({d}, {b}, {sh})" for d, b, sh in targets)
         self.fn.lines[-1] = "    " * depth + f"m.move_split({zone}, {last.name}, ({dests},))"
@@ -313,11 +314,12 @@ class StatementsMixin:
         self.local_kinds = {}
         self._assigned = self._assigned_names(tree)
         self.rule = f"procedure '{name}'"
-        saved_path, self.text_path = self.text_path, ("procedures", name)
+        saved_path, self.text_path = self.text_path, self.proc_paths.get(name, ("procedures", name))
+        saved_via, self.via = self.via, self.via + ((self.origin, saved[4]),)
         errors = len(self.errors)
         self.block(tree.children, depth)
         del self.errors[errors:]     # reported once, where the procedure is written
-        self.text_path = saved_path
+        self.text_path, self.via = saved_path, saved_via
         self.prefix, self.locals, self.local_kinds, self._assigned, self.rule = saved
 
     def s_emit_stmt(self, node, depth):
@@ -354,10 +356,10 @@ class StatementsMixin:
     def _fire(self, t: dict, depth: int, args: str, gen: bool) -> None:
         d = depth
         if t["has_when"]:
-            self.emit(depth, f"if W{t['index']}(m, {args}):")
+            self.emit(depth, f"if {t['when_fn']}(m, {args}):")
             d = depth + 1
         self.tick(d)
-        call = f"T{t['index']}(m, {args})"
+        call = f"{t['fn']}(m, {args})"
         self.emit(d, f"yield from {call}" if gen and t["is_gen"] else call)
 
     def s_return_stmt(self, node, depth):
