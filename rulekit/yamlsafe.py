@@ -15,6 +15,9 @@ multi-line effect text.
 """
 from __future__ import annotations
 
+import pickle
+import threading
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -675,8 +678,37 @@ def _compose(text: str, file: str, lines: list[str]) -> tuple[Node | None, Any]:
     return root, loader
 
 
+#: the files read last, by (name, text): what a file parses to, its data pickled
+_READ: OrderedDict[tuple[str, str], tuple[bytes, LoadedYaml]] = OrderedDict()
+_READ_KEPT = 64
+_READ_LOCK = threading.Lock()
+
+
 def load_yaml(text: str, file: str) -> LoadedYaml:
-    """Load one rule file safely, keeping positions; raise RuleFileError on refusal."""
+    """Load one rule file safely, keeping positions; raise RuleFileError on refusal.
+
+    The same text read again under the same name is not parsed again: a game
+    and its variants share modules, and a program that loads a game anew
+    (a check after each edit, a test per rule) rereads files that have not
+    changed.  The caller gets its own copy of the data, which the merging
+    of modules changes in place; the positions are only ever read."""
+    key = (file, text)
+    with _READ_LOCK:
+        kept = _READ.get(key)
+        if kept is not None:
+            _READ.move_to_end(key)
+    if kept is None:
+        loaded = _load_yaml(text, file)
+        kept = (pickle.dumps(loaded.data, pickle.HIGHEST_PROTOCOL), attrs.evolve(loaded, data=None))
+        with _READ_LOCK:
+            _READ[key] = kept
+            if len(_READ) > _READ_KEPT:
+                _READ.popitem(last=False)
+    data, loaded = kept
+    return attrs.evolve(loaded, data=pickle.loads(data))
+
+
+def _load_yaml(text: str, file: str) -> LoadedYaml:
     if len(text) > MAX_BYTES:
         _check_size(len(text), file)
     _check_size(len(text.encode("utf-8", "surrogatepass")), file)

@@ -23,6 +23,15 @@ ROOT = Path(__file__).resolve().parents[1]
 REGICIDE = ROOT / "games" / "regicide.yaml"
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """Spread the tests over the cores by work stealing (``-n auto``): a
+    worker that runs out takes tests queued for the other, so a few long
+    property runs do not leave one core idle at the end."""
+    if getattr(config.option, "dist", "no") == "no" and getattr(config.option, "numprocesses", None):
+        config.option.dist = "worksteal"
+
+
 @pytest.fixture(scope="session")
 def regicide() -> rulekit.Game:
     return rulekit.load_game(REGICIDE)

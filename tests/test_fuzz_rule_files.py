@@ -7,6 +7,7 @@ inserted) are drawn from fixed seeds, so a failure here always reproduces.
 """
 from __future__ import annotations
 
+import functools
 import os
 import random
 import re
@@ -91,13 +92,19 @@ BLOCKS = 8
 def mutants_of(game: Path, file: Path) -> int:
     """The mutants of one file of a game: the game's share (2,000, fewer for a
     large game) split between its files by size."""
-    files = [Path(f) for f in rulekit.load_game(game).files]
+    files = [Path(f) for f in files_of(game)]
     total = sum(f.stat().st_size for f in files)
     if "RULEKIT_FUZZ_MUTANTS" in os.environ:
         budget = int(os.environ["RULEKIT_FUZZ_MUTANTS"])
     else:
         budget = min(2000, 2000 * 30_000 // max(total, 1))
     return max(BLOCKS, budget * file.stat().st_size // max(total, 1))
+
+@functools.cache
+def files_of(game: Path) -> tuple[str, ...]:
+    """The files a shipped game reads (the game loaded once per test process)."""
+    return tuple(rulekit.load_game(game).files)
+
 
 HOSTILE_TOKENS = [
     "\x00", "\x07", "\x1b", "\x7f", "\u2028", "\ufeff", "\ufffe", "\t", "\r", "\x85",
@@ -210,7 +217,7 @@ def rule_files() -> list[tuple[Path, Path]]:
     each file once (a module several games include, with the first)."""
     out, seen = [], set()
     for game in GAME_FILES:
-        for file in rulekit.load_game(game).files:
+        for file in files_of(game):
             real = Path(file).resolve()
             if real not in seen:
                 seen.add(real)
@@ -226,24 +233,44 @@ def _rule_file_id(pair) -> str:
     return file.stem if file.parent == game.parent else f"{game_id(game)}:{file.stem}"
 
 
+@pytest.fixture(scope="session")
+def tree_copies(tmp_path_factory):
+    """One copy of each game's tree per test process, shared by the tests
+    that mutate its files (each puts its file back): the unchanged files
+    keep their names and texts, so loading a mutant reparses only the
+    mutated file (see :func:`rulekit.yamlsafe.load_yaml`)."""
+    copies: dict[Path, Path] = {}
+
+    def copy_of(tree: Path) -> Path:
+        if tree not in copies:
+            copy = tmp_path_factory.mktemp("tree") / "tree"
+            shutil.copytree(tree, copy, ignore=shutil.ignore_patterns("__pycache__"))
+            copies[tree] = copy
+        return copies[tree]
+    return copy_of
+
+
 @pytest.mark.parametrize("block", range(BLOCKS))
 @pytest.mark.parametrize("pair", RULE_FILES, ids=_rule_file_id)
-def test_mutants_of_every_game_file_are_refused_with_a_position_or_play(pair, block, tmp_path):
+def test_mutants_of_every_game_file_are_refused_with_a_position_or_play(pair, block, tree_copies):
     """Each file of a game mutated in a copy of the game's tree, the game loaded."""
     game, file = pair
     tree = (game.parent.parent if game.name == "game.yaml" else game.parent).resolve()
-    copy = tmp_path / "tree"
-    shutil.copytree(tree, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    copy = tree_copies(tree)
     target, loaded = copy / file.relative_to(tree), copy / game.resolve().relative_to(tree)
     if loaded.name == "game.yaml":
         loaded = loaded.parent
     source = file.read_bytes()
+    assert target.read_bytes() == source, "a test before this one left a mutant in the shared copy"
     mutants = mutants_of(game, file)
     per_block = -(-mutants // BLOCKS)
     outcomes = []
-    for seed in range(FIRST_SEED + block * per_block, FIRST_SEED + min(mutants, (block + 1) * per_block)):
-        target.write_bytes(hostile_mutant(source, seed))
-        outcomes.append(check_game(loaded, seed, copy))
+    try:
+        for seed in range(FIRST_SEED + block * per_block, FIRST_SEED + min(mutants, (block + 1) * per_block)):
+            target.write_bytes(hostile_mutant(source, seed))
+            outcomes.append(check_game(loaded, seed, copy))
+    finally:
+        target.write_bytes(source)
     assert "refused" in outcomes or len(outcomes) < 20    # a few mutants may all be comments
 
 

@@ -10,7 +10,8 @@ import rulekit
 from rulekit.agents import make_agents
 from rulekit.testing import check_conservation, play_random
 
-CHUNK = 500
+#: games per test: short tests, so that the two cores finish together
+CHUNK = 125
 
 
 def _play_chunk(players: int, start: int, count: int, options=None) -> None:
