@@ -86,6 +86,10 @@ def _strict_integer(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
+#: (reference, repr of a part) of the parts found valid; cleared when full
+_VALID: dict[tuple[str, str], bool] = {}
+_VALID_MOST = 100_000
+
 #: what each "$ref" of the schema leads to: every reference in it is local ("#/$defs/...")
 #: under its one $id, so it resolves the same way wherever it is met
 _REFS: dict[str, Any] = {}
@@ -102,7 +106,24 @@ def _ref(validator: Any, ref: str, instance: Any, schema: dict) -> Iterable[Vali
     resolved = _REFS.get(ref)
     if resolved is None:
         resolved = _REFS[ref] = resolver.lookup(ref)
-    yield from validator.descend(instance, resolved.contents, resolver=resolved.resolver)
+    if not isinstance(instance, (dict, list)):
+        yield from validator.descend(instance, resolved.contents, resolver=resolved.resolver)
+        return
+    # A part (a card, a choice, a skill) is valid or not whatever surrounds it
+    # (the schema uses no unevaluated*/dynamic references), so a part found
+    # valid once is not checked again: a game loaded again, or a file changed
+    # in one place, checks only what is new.  repr() tells True from 1 and
+    # 1.0 from 1, and keeps the order of keys, so equal keys mean equal parts.
+    key = (ref, repr(instance))
+    if key in _VALID:
+        return
+    errors = list(validator.descend(instance, resolved.contents, resolver=resolved.resolver))
+    if errors:
+        yield from errors
+        return
+    if len(_VALID) >= _VALID_MOST:
+        _VALID.clear()
+    _VALID[key] = True
 
 
 _BASE_REF = jsonschema.Draft202012Validator.VALIDATORS["$ref"]
