@@ -169,38 +169,48 @@ def _told(match: Match, seat, since: int) -> list[tuple[int, bool, dict]]:
 
 class ToldLog:
     """One seat's told log (:func:`log_lines`), kept up to date by telling
-    again only from the first line that may still change, so that a state
+    again only from the first line that may have changed, so that a state
     after an action costs about the lines of that action, not the whole
-    match's.  A line may change after it is told: the last one may grow (a
-    run of seats passing on one window is one line), and a decision whose
-    cards the seat did not see names them once they are shown."""
+    match's.  Two kinds of line change after they are told: the last one
+    may grow (a run of seats passing on one window is one line), and a
+    decision whose cards the seat did not see names those the next move of
+    which puts them face up (:func:`rulekit.engine.view._reveal_played`):
+    such a line is open until each of its cards has moved again."""
 
     def __init__(self, seat: int | str):
         self.seat = seat
         self.lines: list[dict] = []
         self._starts: list[int] = []     # the event each line begins at
-        self._open: list[int] = []       # the lines that may still change, in order
+        self._open: dict[int, set] = {}  # open line -> the ids of its cards that have not moved since
         self._events = 0                 # the events told so far
 
     def update(self, match: Match) -> int:
         """Tell what is new; the index of the first line that is new or
         changed (``len(lines)`` when nothing changed)."""
-        if len(match.log) == self._events:
+        log = match.log
+        if len(log) == self._events:
             return len(self.lines)
-        keep = min(self._open[0], len(self.lines) - 1) if self._open else max(0, len(self.lines) - 1)
+        moved = {c.id for ev in log[self._events:] if ev[0] == "move" for c in ev[2]}
+        settled = [i for i, waiting in self._open.items() if waiting & moved]
+        keep = min(settled + [max(0, len(self.lines) - 1)])
         since = self._starts[keep] if self.lines else 0
         told = _told(match, self.seat, since)
         first = keep
         while first - keep < len(told) and first < len(self.lines) and told[first - keep][2] == self.lines[first]:
             first += 1
         del self.lines[keep:], self._starts[keep:]
-        self._open = [i for i in self._open if i < keep]
-        for at, settled, line in told:
-            if not settled:
-                self._open.append(len(self.lines))
+        self._open = {i: waiting - moved for i, waiting in self._open.items() if i < keep and not waiting & moved}
+        for at, settled_line, line in told:
+            if not settled_line:         # the cards chosen at that decision, still to move
+                waiting = {c for c in log[at][2].cards}
+                for ev in log[at + 1:]:
+                    if ev[0] == "move":
+                        waiting -= {c.id for c in ev[2]}
+                if waiting:
+                    self._open[len(self.lines)] = waiting
             self._starts.append(at)
             self.lines.append(line)
-        self._events = len(match.log)
+        self._events = len(log)
         return first
 
 
