@@ -1,5 +1,5 @@
 """Take the web table's screenshots in docs/img/ (web_lobby.png,
-web_table_sanguosha.png, web_table_regicide.png, web_replay.png): a real
+web_table_sanguosha.png, web_table_regicide.png, web_table_xiake.png, web_replay.png): a real
 server on a free port, Debian's chromium driven by Playwright.
 
     python docs/screenshots.py            # from the repository's root
@@ -78,6 +78,14 @@ def main() -> None:
         select_first_card(page)
         page.screenshot(path=str(IMG / "web_table_regicide.png"))
 
+        # 俠客, a duel: heroes on both rows with their attack, 氣血 and place
+        match = server.new_match(["person", "heuristic"], seed=6, game="xiake")
+        page.goto(f"{server.url}/table?match={match['match']}#token={match['tokens'][0]}")
+        play_until(page, lambda s: s["turn"] >= 5 and s["decision"]["choice"] == "play"
+                   and len(s["pickable"]) >= 2, first_use)
+        select_first_card(page)
+        page.screenshot(path=str(IMG / "web_table_xiake.png"))
+
         # the lobby: a match just created, its seat links shown
         page.goto(server.url + "/")
         page.wait_for_selector("body[data-ready]")
@@ -99,7 +107,7 @@ def main() -> None:
         page.wait_for_selector(f'body[data-step="{steps * 2 // 3}"]', timeout=WAIT)
         page.screenshot(path=str(IMG / "web_replay.png"))
         browser.close()
-    for name in ("web_lobby", "web_table_sanguosha", "web_table_regicide", "web_replay"):
+    for name in ("web_lobby", "web_table_sanguosha", "web_table_regicide", "web_table_xiake", "web_replay"):
         print(IMG / f"{name}.png")
 
 

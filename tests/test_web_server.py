@@ -108,6 +108,24 @@ def test_an_action_is_applied_and_every_seat_is_sent_its_new_state(server):
         assert exactly_table_state(na, match, 0) and exactly_table_state(nb, match, 1)
 
 
+def test_a_state_carries_only_the_log_lines_the_socket_has_not_had(server):
+    mid, tokens = two_people(server, seed=7)
+    match = live(server, mid)
+    with server.seat(mid, tokens[0]) as a, server.seat(mid, tokens[1]) as b:
+        assert a.raw["log_from"] == 0 and a.raw["log"] == table_state(match, 0)["log"]
+        for _ in range(6):
+            mover = a if a.state["yours"] else b
+            held = len(a.log)
+            mover.act(mover.state["actions"][0]["action"], mover.state["step"])
+            na, nb = a.next_state(), b.next_state()
+            # the whole log, put together from the new lines, is the seat's told log
+            assert exactly_table_state(na, match, 0) and exactly_table_state(nb, match, 1)
+            assert 0 < a.raw["log_from"] <= held and len(a.raw["log"]) < len(na["log"])
+        a.send({"type": "hello", "token": tokens[0]})          # a hello again: the whole log
+        again = a.next_state()
+        assert a.raw["log_from"] == 0 and exactly_table_state(again, match, 0)
+
+
 def test_a_closed_tab_rejoins_with_its_token_where_the_match_stands(server):
     mid, tokens = two_people(server, seed=5)
     with server.seat(mid, tokens[0]) as a, server.seat(mid, tokens[1]) as b:

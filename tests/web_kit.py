@@ -98,15 +98,25 @@ class Client:
 
         # entered as a context (closed by close()): websockets 17 warns about a bare connect()
         self.ws = connect(url, open_timeout=TIMEOUT, max_size=None).__enter__()
-        self.state: dict[str, Any] | None = None     # the last state received
+        self.state: dict[str, Any] | None = None     # the last state received, its log made whole
+        self.raw: dict[str, Any] | None = None       # ... and as it was sent (the new log lines only)
+        self.log: list[dict[str, Any]] = []          # the log lines received, as a page holds them
 
     def send(self, message: Any) -> None:
         self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
 
     def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        """The next message (a state is also kept in ``.state``)."""
+        """The next message (a state is also kept in ``.state``).  A state
+        carries the log lines from ``log_from`` on; they replace this
+        client's lines from there, and the state returned holds the whole
+        log, without ``log_from``, as a page draws it."""
         msg = json.loads(self.ws.recv(timeout=timeout))
         if msg.get("type") == "state":
+            self.raw = msg
+            assert 0 <= msg["log_from"] <= len(self.log), f"log lines from {msg['log_from']}, {len(self.log)} held"
+            self.log = self.log[:msg["log_from"]] + msg["log"]
+            msg = {k: v for k, v in msg.items() if k != "log_from"}
+            msg["log"] = list(self.log)
             self.state = msg
         return msg
 

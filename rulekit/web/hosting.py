@@ -30,7 +30,7 @@ from ..errors import IllegalAction
 from .games import SEAT_AGENTS, Offered
 from .protocol import Act, Refused
 from .store import Store, StoredMatch
-from .table import table_state
+from .table import ToldLog, table_state
 
 log = logging.getLogger("rulekit.web")
 
@@ -72,6 +72,8 @@ class Hosted:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: dict[int, set[Listener]] = field(default_factory=dict)
     agents: asyncio.Task | None = None
+    told: dict[int, ToldLog] = field(default_factory=dict)    # each seat's log, told so far
+    sent: dict[Listener, int] = field(default_factory=dict)   # the log lines each socket holds
 
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` holds, or ``None``; compares every seat's hash
@@ -87,18 +89,39 @@ class Hosted:
         dec = self.match.decision
         return dec is not None and self.kinds[dec.player] != PERSON
 
-    def states(self) -> dict[int, str]:
-        """What each connected seat now sees, as JSON text (call under the lock)."""
-        return {seat: state_text(self.match, seat) for seat, group in self.listeners.items() if group}
+    def states(self) -> dict[int, SeatState]:
+        """What each connected seat now sees (call under the lock)."""
+        return {seat: self.seat_state(seat) for seat, group in self.listeners.items() if group}
 
-    def push(self, states: dict[int, str]) -> None:
-        for seat, text in states.items():
+    def seat_state(self, seat: int) -> SeatState:
+        told = self.told.setdefault(seat, ToldLog(seat))
+        changed = told.update(self.match)
+        return SeatState(table_state(self.match, seat, log=False), told.lines, changed)
+
+    def push(self, states: dict[int, SeatState]) -> None:
+        """Send each socket its seat's state with the log lines it does not hold yet."""
+        for seat, state in states.items():
+            texts: dict[int, str] = {}
             for listener in list(self.listeners.get(seat, ())):
-                listener.push(text)
+                since = min(state.changed, self.sent.get(listener, 0))
+                if since not in texts:
+                    texts[since] = state.text(since)
+                self.sent[listener] = len(state.lines)
+                listener.push(texts[since])
 
 
-def state_text(match: Match, seat: int) -> str:
-    return json.dumps({"type": "state", **table_state(match, seat)}, ensure_ascii=False, separators=(",", ":"))
+@dataclass
+class SeatState:
+    """A seat's state without its log, the seat's told lines, and the first of them that changed."""
+
+    state: dict
+    lines: list[dict]
+    changed: int
+
+    def text(self, since: int) -> str:
+        """The state message for a socket holding the log's lines before ``since``."""
+        return json.dumps({"type": "state", **self.state, "log_from": since, "log": self.lines[since:]},
+                          ensure_ascii=False, separators=(",", ":"))
 
 
 class Host:
@@ -186,13 +209,16 @@ class Host:
         If agents are to move and are not moving (their last move failed), they try again."""
         async with hosted.lock:
             hosted.listeners.setdefault(seat, set()).add(listener)
-            listener.push(await asyncio.to_thread(state_text, hosted.match, seat))
+            state = await asyncio.to_thread(hosted.seat_state, seat)
+            listener.push(state.text(0))        # a hello is sent the whole log
+            hosted.sent[listener] = len(state.lines)
         self.kick(hosted)
 
     def leave(self, hosted: Hosted, seat: int, listener: Listener) -> None:
         group = hosted.listeners.get(seat)
         if group is not None:
             group.discard(listener)
+        hosted.sent.pop(listener, None)
         self.forget_if_done(hosted)
 
     def forget_if_done(self, hosted: Hosted) -> None:
@@ -243,6 +269,7 @@ class Host:
         rebuilt = self._rebuild(stored) if stored is not None else None
         if rebuilt is not None:
             hosted.match = rebuilt.match
+            hosted.told.clear()        # the next states send every socket its whole log again
 
     def kick(self, hosted: Hosted) -> None:
         """Let the agents play, if an agent's seat is to move and they are not already playing."""

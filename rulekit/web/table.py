@@ -21,7 +21,7 @@ from .faces import zone_faces
 _BLANK = ("-", "?", "")
 
 
-def table_state(match: Match, seat: int | str) -> dict[str, Any]:
+def table_state(match: Match, seat: int | str, log: bool = True) -> dict[str, Any]:
     """The state a seat's table draws (``seat`` may be ``"all"``, the
     all-seeing view, for replays).  Required by the protocol: ``seat``,
     ``step`` (actions applied so far: a client echoes it so that stale
@@ -30,7 +30,9 @@ def table_state(match: Match, seat: int | str) -> dict[str, Any]:
     its raw log left out: ``log`` holds it told), ``result``.  For drawing:
     ``seats``, ``mine`` (the seat's own hidden zones: its hand), ``shared``
     zones, ``info`` (the rule file's public values), ``decision``,
-    ``pickable`` cards, ``log`` lines and ``end``."""
+    ``pickable`` cards, ``log`` lines (left out with ``log=False``: a
+    server sends a socket only the lines it has not had, :class:`ToldLog`)
+    and ``end``."""
     game = match.game
     view = match.view(seat, log=False)
     dec = match.decision
@@ -52,7 +54,7 @@ def table_state(match: Match, seat: int | str) -> dict[str, Any]:
         "info": view["public"] or view["vars"],
         "decision": decision,
         "pickable": sorted({c for a in actions for c in a["action"].get("cards", ())}),
-        "log": log_lines(match, seat),
+        **({"log": log_lines(match, seat)} if log else {}),
         "end": end_screen(match, seat),
     }
 
@@ -139,7 +141,16 @@ def log_lines(match: Match, seat, since: int = 0) -> list[dict]:
     narrated events; seats passing on one response window in one line):
     ``{"text", "kind", "player"}`` each, ``kind`` the event's kind and
     ``player`` the seat it is about, where there is one."""
+    return [line for _, _, line in _told(match, seat, since)]
+
+
+def _told(match: Match, seat, since: int) -> list[tuple[int, bool, dict]]:
+    """The told lines of the events from ``since`` on, each with the index
+    of the event it begins at and whether it is settled: a decision whose
+    cards the seat did not see may name them later, once they are shown."""
     events = match.events(seat, since)
+    for k, ev in enumerate(events, since):
+        ev["at"] = k
     game = match.game
     who = _who(seat)
 
@@ -152,8 +163,55 @@ def log_lines(match: Match, seat, since: int = 0) -> list[dict]:
         player = ev.get("player", (ev.get("fields") or {}).get("player"))
         if type(player) is int:
             line["player"] = player
-        out.append(line)
+        out.append((ev["at"], None not in ev.get("ids", ()), line))
     return out
+
+
+class ToldLog:
+    """One seat's told log (:func:`log_lines`), kept up to date by telling
+    again only from the first line that may have changed, so that a state
+    after an action costs about the lines of that action, not the whole
+    match's.  Two kinds of line change after they are told: the last one
+    may grow (a run of seats passing on one window is one line), and a
+    decision whose cards the seat did not see names those the next move of
+    which puts them face up (:func:`rulekit.engine.view._reveal_played`):
+    such a line is open until each of its cards has moved again."""
+
+    def __init__(self, seat: int | str):
+        self.seat = seat
+        self.lines: list[dict] = []
+        self._starts: list[int] = []     # the event each line begins at
+        self._open: dict[int, set] = {}  # open line -> the ids of its cards that have not moved since
+        self._events = 0                 # the events told so far
+
+    def update(self, match: Match) -> int:
+        """Tell what is new; the index of the first line that is new or
+        changed (``len(lines)`` when nothing changed)."""
+        log = match.log
+        if len(log) == self._events:
+            return len(self.lines)
+        moved = {c.id for ev in log[self._events:] if ev[0] == "move" for c in ev[2]}
+        settled = [i for i, waiting in self._open.items() if waiting & moved]
+        keep = min(settled + [max(0, len(self.lines) - 1)])
+        since = self._starts[keep] if self.lines else 0
+        told = _told(match, self.seat, since)
+        first = keep
+        while first - keep < len(told) and first < len(self.lines) and told[first - keep][2] == self.lines[first]:
+            first += 1
+        del self.lines[keep:], self._starts[keep:]
+        self._open = {i: waiting - moved for i, waiting in self._open.items() if i < keep and not waiting & moved}
+        for at, settled_line, line in told:
+            if not settled_line:         # the cards chosen at that decision, still to move
+                waiting = {c for c in log[at][2].cards}
+                for ev in log[at + 1:]:
+                    if ev[0] == "move":
+                        waiting -= {c.id for c in ev[2]}
+                if waiting:
+                    self._open[len(self.lines)] = waiting
+            self._starts.append(at)
+            self.lines.append(line)
+        self._events = len(log)
+        return first
 
 
 def end_screen(match: Match, seat) -> dict | None:

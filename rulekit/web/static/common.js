@@ -37,31 +37,39 @@ function cardTip(face) {
 }
 
 // A card face: its corner (rank and suit), its title, a line about it and its numbers.
+// The numbers sit in a strip of their own below the title, never over it: a card with a
+// state of its own (card variables) grows to hold them, whatever its size.
 function cardEl(face, opts = {}) {
   const cls = ["card", face.color === "red" ? "red" : "", opts.small ? "small" : "",
                opts.pickable ? "pickable" : "", opts.selected ? "selected" : "", opts.dim ? "dim" : ""];
-  const node = el("div", {class: cls.join(" "), title: cardTip(face), "data-card": face.id,
-                          onclick: opts.onclick || null});
+  const click = opts.onclick ? (e) => { e.stopPropagation(); opts.onclick(e); } : null;
+  const node = el("div", {class: cls.join(" "), title: cardTip(face), "data-card": face.id, onclick: click});
   if (face.corner) {
     node.append(el("span", {class: "corner"}, face.corner), el("span", {class: "corner br"}, face.corner));
   }
-  if (face.title) node.append(el("div", {class: "ttl"}, face.title));
-  else if (face.rank && !/^\d+$/.test(face.rank)) node.append(el("div", {class: "big"}, face.rank, el("span", {class: "pip"}, face.suit)));
-  else node.append(el("div", {class: "big"}, face.suit || face.name));
+  const body = el("div", {class: "face"});
+  const title = face.title || "";
+  if (title) body.append(el("div", {class: "ttl" + ([...title].length >= 6 ? " longer" : [...title].length >= 4 ? " long" : "")}, title));
+  else if (face.rank && !/^\d+$/.test(face.rank)) body.append(el("div", {class: "big"}, face.rank, el("span", {class: "pip"}, face.suit)));
+  else body.append(el("div", {class: "big"}, face.suit || face.name));
   const props = face.props || {};
   const sub = [props.type, props.kind, props.faction, props.kingdom]
     .find(v => typeof v === "string" && v !== face.title);
-  if (sub && face.title) node.append(el("div", {class: "sub"}, sub));
+  if (sub && face.title) body.append(el("div", {class: "sub"}, sub));
+  node.append(body);
   const stats = [];
   for (const [k, v] of Object.entries(face.state || {})) {
-    if (typeof v === "number" && stats.length < 3) stats.push(el("span", {class: "st", title: k}, `${k} ${v}`));
+    if (typeof v === "number" && stats.length < 3) stats.push(el("span", {class: "st", title: `${k} ${v}`}, el("i", {}, k), el("b", {}, v)));
   }
   if (!stats.length && !face.corner) {
     for (const [k, v] of Object.entries(props)) {
-      if (typeof v === "number" && stats.length < 3) stats.push(el("span", {title: k}, `${k} ${v}`));
+      if (typeof v === "number" && stats.length < 3) stats.push(el("span", {title: `${k} ${v}`}, el("i", {}, k), el("b", {}, v)));
     }
   }
-  if (stats.length) node.append(el("div", {class: "stats"}, stats));
+  if (stats.length) {
+    node.classList.add(face.state && Object.keys(face.state).length ? "stated" : "numbered");
+    node.append(el("div", {class: "stats"}, stats));
+  }
   return node;
 }
 
@@ -124,6 +132,12 @@ function zoneEl(zone, ctx, small) {
             el("div", {class: "cards"}, cards));
 }
 
+// A zone holding just the card that names its seat (its hero) is shown as the seat's title,
+// unless that card can be picked now: every card an action needs is drawn.
+function namesSeat(z, seat, ctx) {
+  return z.count === 1 && z.cards && z.cards[0].name === seat.title && !(ctx.isPickable && ctx.isPickable(z.cards[0].id));
+}
+
 function seatEl(seat, ctx) {
   const cls = ["seat", seat.current ? "current" : "", seat.deciding ? "deciding" : "", seat.out ? "out" : ""];
   const targets = ctx.targets.get(seat.seat);
@@ -136,7 +150,7 @@ function seatEl(seat, ctx) {
   const zones = [];
   for (const z of seat.zones) {
     if (z.visibility === "owner" && seat.you) continue;
-    if (z.count === 1 && z.cards && z.cards[0].name === seat.title) { tip = cardTip(z.cards[0]); continue; }
+    if (namesSeat(z, seat, ctx)) { tip = cardTip(z.cards[0]); continue; }
     zones.push(zoneEl(z, ctx, true));
   }
   const counts = seat.counts.map(c => el("span", {class: "count chip"}, backEl(c.count, true), `${c.name} ${c.count}`));
@@ -156,7 +170,10 @@ function pileEl(zone, ctx) {
   if (!zone.count) body = el("div", {class: "empty-slot"});
   else if (!cards.length) body = backEl(zone.count);
   else if (zone.visibility === "public" && cards.length <= 6) body = el("div", {class: "fan"}, cards.map(f => ctx.card(f, false)));
-  else body = el("div", {class: "fan"}, ctx.card(cards[0], false));
+  else {        // the top card, and any other that can be picked now
+    const shown = cards.filter((f, i) => i === 0 || (ctx.isPickable && ctx.isPickable(f.id)));
+    body = el("div", {class: "fan"}, shown.map(f => ctx.card(f, false)));
+  }
   const label = `${zone.name} · ${zone.count}`;
   return el("div", {class: "pile" + (zone.count ? "" : " empty"), "data-zone": zone.key}, body, el("span", {class: "label"}, label));
 }
@@ -198,6 +215,7 @@ function drawTable(root, state, ctx) {
     }
   }
   for (const [p, a] of [...ctx.targets]) if (!a) ctx.targets.delete(p);
+  ctx.isPickable = (id) => choice.pickable.has(id);
   ctx.card = (face, small) => {
     const pickable = choice.pickable.has(face.id);
     return cardEl(face, {small, pickable, selected: ctx.selected.has(face.id),
@@ -227,7 +245,7 @@ function promptEl(state) {
 
 function meEl(state, seat, ctx, choice) {
   const hands = state.seat === "all" ? seat.zones.filter(z => z.visibility === "owner") : state.mine;
-  const open = seat.zones.filter(z => z.visibility !== "owner" && !(z.count === 1 && z.cards && z.cards[0].name === seat.title));
+  const open = seat.zones.filter(z => z.visibility !== "owner" && !namesSeat(z, seat, ctx));
   const left = seatEl({...seat, zones: open, counts: seat.counts}, ctx);
   left.classList.remove("deciding");
   const mine = el("div", {class: "mine"});

@@ -76,8 +76,11 @@ function maybeAutoPass(s) {
   }
 }
 
+// A state carries the log lines from log_from on (all of them after a hello): they replace ours from there.
 function onState(s) {
   if (!ui.state || ui.state.step !== s.step) ui.selected.clear();
+  const held = ui.state ? ui.state.log : [];
+  s.log = held.slice(0, s.log_from || 0).concat(s.log);
   ui.state = s;
   ui.states += 1;
   document.body.dataset.step = String(s.step);
