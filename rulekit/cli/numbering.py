@@ -27,7 +27,8 @@ class OptionNumbers:
         key = (dec.choice, dec.player, turn)
         if key != self._key:
             self._key, self._numbers, self._next = key, {}, 1
-        kept = {a: n for a, n in self._numbers.items() if a in set(dec.options)}
+        offered = set(dec.options)
+        kept = {a: n for a, n in self._numbers.items() if a in offered}
         for a in dec.options:
             if a not in kept:
                 kept[a] = self._next
