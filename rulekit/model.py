@@ -60,7 +60,7 @@ class ZoneDef:
     index: int
     per_player: bool = False
     visibility: str = "public"
-    limit: Callable | None = None   # limit(match, owner) -> int
+    limit: Callable[[Any, int | None], int] | None = None   # limit(match, owner) -> int
     doc: str = ""
     where: Where | None = None
     limit_fixed: bool = False       # the limit depends only on the player count

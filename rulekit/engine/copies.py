@@ -24,6 +24,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..model import Card
+from .runtime import Action, LogEntry, Zone
+
 if TYPE_CHECKING:  # pragma: no cover
     from .match import Match
 
@@ -31,14 +34,14 @@ if TYPE_CHECKING:  # pragma: no cover
 class Checkpoint(NamedTuple):
     """A match's data as a phase began (see the module's docstring)."""
 
-    zones: tuple[list, ...]           # the cards of every live zone, in all_zones() order
+    zones: tuple[list[Card], ...]     # the cards of every live zone, in all_zones() order
     limits: tuple[int, ...]           # each zone's card limit, once worked out
     vars: dict[str, Any]
     pvars: tuple[dict[str, Any], ...]
-    cvars: dict[str, list]
-    chosen: dict
-    dirty: dict
-    rng: tuple
+    cvars: dict[str, list[Any]]
+    chosen: dict[str, Any]
+    dirty: dict[str, bool]
+    rng: tuple[Any, ...]
     players: list[int]
     out: list[bool]
     current: int
@@ -51,13 +54,13 @@ class Checkpoint(NamedTuple):
     actions_len: int
 
 
-def fresh_value(v):
+def fresh_value(v: object) -> object:
     """A value a match may own: a list is copied, so matches (and a match and
     its checkpoint) never share one."""
     return list(v) if type(v) is list else v
 
 
-def fresh_vars(values: dict) -> dict:
+def fresh_vars(values: dict[str, Any]) -> dict[str, Any]:
     """A variables dict of the match's own: list values copied too (effect
     text makes a new list when it changes one, but a checkpoint restored
     twice, or starting values used by every match, must not be shared)."""
@@ -79,12 +82,15 @@ def take(m: "Match", first_phase: int) -> Checkpoint:
         log_len=len(m.log), actions_len=len(m.actions))
 
 
-def restore(m: "Match", ck: Checkpoint, log: list, actions: list) -> None:
+def restore(m: "Match", ck: Checkpoint, log: list[LogEntry], actions: list[Action]) -> None:
     """Put ``ck`` into ``m``, a new match of the same game, players, seed and
     options whose own flow has not started: its zones, variables and the rest
     become the checkpoint's (copied, so the checkpoint can be used again), its
     log and actions the first entries of ``log`` and ``actions``."""
-    loc = m.loc = [None] * len(m.cards)          # every card is in one of the zones
+    box = m.gz[0]
+    assert box is not None, "zone 0 is the box, a shared zone"
+    loc: list[Zone] = [box] * len(m.cards)       # every card is in one of the zones (set below)
+    m.loc = loc
     for zone, cards, lim in zip(m.all_zones(), ck.zones, ck.limits):
         zone.cards = list(cards)
         zone.lim = lim

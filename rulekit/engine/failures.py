@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 from types import TracebackType
 
-from ..errors import RuleRuntimeError
+from ..errors import RuleRuntimeError, Where
 from ..lang.fn_names import is_filter
 from ..model import Game
 
 
-def call_chain(game: Game, tb: TracebackType | None) -> tuple:
+def call_chain(game: Game, tb: TracebackType | None) -> tuple[tuple[str, Where | None], ...]:
     """((rule, Where or None), ...), outermost first, of the generated frames of ``tb``."""
-    steps: list[tuple] = []
+    steps: list[tuple[str, Where | None]] = []
     label, origins, calls = game.code_label, game.code_origins, game.code_calls
     while tb is not None:
         code = tb.tb_frame.f_code

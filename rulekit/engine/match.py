@@ -23,12 +23,21 @@ import json
 import operator
 import random
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Sequence, SupportsIndex
 
 from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded
-from ..model import Card, Game
+from ..model import Card, Game, ZoneDef
 from . import copies, failures
-from .runtime import Action, Decision, GameOver, Zone
+from .runtime import Action, Decision, GameOver, LogEntry, Result, Zone
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..agents import Agent
+    from .view import Viewer
+
+#: the flow of a match: yields each decision, is sent each answer
+Flow = Generator[Decision, "Action | None", None]
+#: copies the starting values of a match's variables (see ``_copies``)
+VarsCopy = Callable[[dict[str, Any]], dict[str, Any]]
 
 DEFAULT_STEP_BUDGET = 1_000_000
 
@@ -36,7 +45,7 @@ DEFAULT_STEP_BUDGET = 1_000_000
 _ACTION_KEYS = frozenset(("option", "cards", "player", "number"))
 
 
-def _as_action(value) -> Action:
+def _as_action(value: object) -> Action:
     """An Action from an Action, a tuple or its JSON form, every field checked:
     IllegalAction for anything malformed (a string or None for the cards, a
     card id that is not an int, a seat that is not an int, an option that is
@@ -67,7 +76,7 @@ def _as_action(value) -> Action:
                         "or {'option': ..., 'cards': [ids], 'player': seat, 'number': n})")
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     """``repr(value)``, cut short: an error message must not echo a huge value."""
     try:
         text = repr(value)
@@ -77,16 +86,17 @@ def _short(value) -> str:
 
 
 @lru_cache(maxsize=256)
-def _copies(game: Game) -> tuple:
+def _copies(game: Game) -> tuple[VarsCopy, VarsCopy]:
     """How a match copies the starting values of the variables and of the
     player variables: ``dict.copy`` when none is a list (lists are copied
     one by one, so matches never share one)."""
-    return tuple(copies.fresh_vars if any(type(v) is list for v in values.values()) else dict.copy
-                 for values in (game.vars, game.player_vars))
+    def how(values: dict[str, Any]) -> VarsCopy:
+        return copies.fresh_vars if any(type(v) is list for v in values.values()) else dict.copy
+    return how(game.vars), how(game.player_vars)
 
 
 @lru_cache(maxsize=256)
-def _reset_plan(game: Game, when: str) -> tuple:
+def _reset_plan(game: Game, when: str) -> tuple[tuple[dict[str, Any], tuple[str, ...]], ...]:
     """What ``reset_vars(when)`` sets: for the variables and for the player
     variables, a dict of starting values that one ``dict.update`` applies, and
     the names among them whose starting value is a list (each gets a copy).
@@ -96,34 +106,42 @@ def _reset_plan(game: Game, when: str) -> tuple:
 
 
 @lru_cache(maxsize=256)
-def _zone_plan(game: Game, players: int) -> tuple[tuple, dict]:
-    """(name, zone def, owner) of every live zone of a match, in index order,
-    and the card limits known so far of zones whose limit depends only on
-    the player count (by zone index, filled in as matches meet them): worked
-    out once per game and player count, not for every new match."""
-    specs = tuple((z.name, z, None) if not z.per_player
-                  else tuple((f"{z.name}({p})", z, p) for p in range(players))
+def _zone_plan(game: Game, players: int) -> tuple[tuple[tuple[ZoneDef, str | tuple[str, ...]], ...],
+                                                   dict[int, int]]:
+    """(zone def, its name, or for a zone per player the names of each
+    player's) of every zone of a match, in index order, and the card limits
+    known so far of zones whose limit depends only on the player count (by
+    zone index, filled in as matches meet them): worked out once per game and
+    player count, not for every new match."""
+    specs = tuple((z, z.name if not z.per_player else tuple(f"{z.name}({p})" for p in range(players)))
                   for z in game.zones)
     return specs, {}
 
 
-def _new_zones(game: Game, players: int) -> tuple[list, list, dict]:
+def _new_zones(game: Game, players: int) -> tuple[list[Zone | None], list[list[Zone] | None], dict[int, int]]:
     """The live zones of a new match: ``gz[i]`` for a shared zone (else None),
     ``pz[i][p]`` for player ``p``'s zone (else None); and the known limits."""
     gz: list[Zone | None] = []
     pz: list[list[Zone] | None] = []
     specs, limits = _zone_plan(game, players)
-    for spec in specs:
-        if type(spec[0]) is str:
-            gz.append(Zone(*spec))
+    for zdef, names in specs:
+        if type(names) is str:
+            gz.append(Zone(names, zdef, None))
             pz.append(None)
         else:
             gz.append(None)
-            pz.append([Zone(*s) for s in spec])
+            pz.append([Zone(name, zdef, p) for p, name in enumerate(names)])
     for i, lim in limits.items():
-        for z in (pz[i] if gz[i] is None else (gz[i],)):
+        shared = gz[i]
+        for z in (shared,) if shared is not None else pz[i] or ():
             z.lim = lim
     return gz, pz, limits
+
+
+def _no_flow(action: Action | None) -> Decision:
+    """What resumes a match that is over or closed: nothing (``apply``
+    refuses first; a flow would hold the match in a reference cycle)."""
+    raise IllegalAction("the match is over (or was closed); no action is expected")
 
 
 class Match:
@@ -145,9 +163,9 @@ class Match:
                  "__weakref__")
 
     def __init__(self, game: Game, players: int, seed: int = 0, *,
-                 step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict | None = None,
-                 options: dict | None = None, auto_pass: bool = False, copyable: bool = False,
-                 _start: bool = True):
+                 step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict[str, Any] | None = None,
+                 options: dict[str, Any] | None = None, auto_pass: bool = False, copyable: bool = False,
+                 _start: bool = True) -> None:
         if type(players) is not int or not game.min_players <= players <= game.max_players:
             raise ValueError(
                 f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
@@ -179,30 +197,34 @@ class Match:
         self.gz, self.pz, self._limits = _new_zones(game, players)
         if _start:                # (a copy's cards and variables come from its checkpoint)
             box = self.gz[0]
+            assert box is not None, "zone 0 is the box, a shared zone"
             box.cards = list(game.cards)
             self.loc: list[Zone] = [box] * len(game.cards)
             copy_vars, copy_pvars = _copies(game)
             self.vars: dict[str, Any] = copy_vars(game.vars)
             self.pvars: list[dict[str, Any]] = [copy_pvars(game.player_vars) for _ in range(players)]
             #: card variable -> its value for each card, by card id
-            self.cvars: dict[str, list] = {
+            self.cvars: dict[str, list[Any]] = {
                 k: ([list(v) for _ in game.cards] if type(v) is list else [v] * len(game.cards))
                 for k, v in game.card_vars.items()}
-        self.chosen: dict = {}
+        self.chosen: dict[str, Any] = {}
         # a variable declared with reset: has been written since its last reset
         self.dirty = {"turn": False, "phase": False}
         self.current = 0
         self.next_player: int | None = None
         self.phase: str | None = None
         self.turn = 0
-        self.log: list[tuple] = []
+        self.log: list[LogEntry] = []
         self.actions: list[Action] = []
         self._prepared = prepared
-        self._result: dict | None = None
+        self._result: Result | None = None
         #: who must decide what now (``None`` once the match is over); set
         #: only by the match itself.  A plain attribute, not a property: a
         #: driver reads it once per decision, millions of times.
         self.decision: Decision | None = None
+        self._flow: Flow | None = None
+        #: resumes the flow with an answer: ``_no_flow`` once the match is over
+        self._send: Callable[[Action | None], Decision] = _no_flow
         if not _start:            # a copy: its state and flow come from a checkpoint
             return
         self._flow = self._run(prepared)
@@ -210,7 +232,7 @@ class Match:
         self._resume(None)
 
     # ---- the flow -----------------------------------------------------------
-    def _run(self, prepared: dict | None):
+    def _run(self, prepared: dict[str, Any] | None) -> Flow:
         """Setup, then the turns.  Once the turns start, the match sends
         answers to the flow's generator itself (``_send``), not through this
         one: a decision then resumes one generator, not two.  ``GameOver``
@@ -258,7 +280,7 @@ class Match:
         and a match in such a cycle would wait for the garbage collector
         instead of being freed as soon as its driver drops it."""
         self.decision = None
-        self._flow = self._send = None
+        self._flow, self._send = None, _no_flow
         if isinstance(err, GameOver):
             self._finish(err)
             return
@@ -361,18 +383,17 @@ class Match:
                     pv[k] = list(player_vars[k])
 
     # ---- moving cards (the only way a card changes zone) ---------------------
-    def move(self, what, dest: Zone, bottom: bool = False) -> None:
+    def move(self, what: Zone | Card | Iterable[Card] | None, dest: Zone, bottom: bool = False) -> None:
         """Move a card, a list of cards or a whole zone's cards onto ``dest``
         (on top, or at the bottom).  A list moves as a packet, its first card
         lowest.  The log keeps the objects; they become names and ids only
         when the log is read (``events``/``log_json``), which keeps moving cheap."""
-        t = type(what)
-        if t is Zone:
+        if isinstance(what, Zone):
             self.move_zone(what, dest, bottom)
-        elif t is Card:
+        elif isinstance(what, Card):
             self.move_cards([what], dest, bottom)
         elif what is not None:
-            self.move_cards(what if t is list else list(what), dest, bottom)
+            self.move_cards(what if type(what) is list else list(what), dest, bottom)
 
     def move_zone(self, src: Zone, dest: Zone, bottom: bool = False) -> None:
         """Every card of ``src`` onto ``dest``, as one packet."""
@@ -382,7 +403,7 @@ class Match:
         src.cards.clear()
         self._place(cards, src, dest, bottom)
 
-    def move_cards(self, cards: list, dest: Zone, bottom: bool = False) -> None:
+    def move_cards(self, cards: list[Card], dest: Zone, bottom: bool = False) -> None:
         """A list of cards onto ``dest``.  The list itself goes into the log,
         so callers never change it afterwards (chosen answers' card lists
         are shared and never changed)."""
@@ -395,7 +416,7 @@ class Match:
             return
         self._place(cards, self._take(cards), dest, bottom)
 
-    def move_one(self, cards: list, dest: Zone, bottom: bool = False) -> None:
+    def move_one(self, cards: list[Card], dest: Zone, bottom: bool = False) -> None:
         """:meth:`move_cards` of a list known to hold exactly one card (the
         answer to a choice whose every option picks one card, the commonest
         move of a decision, is moved with this directly).  The card is where
@@ -427,7 +448,7 @@ class Match:
                 dest.cards.append(c)
             self.log.append(("move", dest, [c], src))
 
-    def _take(self, cards: list[Card]):
+    def _take(self, cards: list[Card]) -> Zone | list[Zone]:
         """Remove two or more ``cards`` from where they are; return their zone
         (or, when they come from several, the list of their zones)."""
         loc = self.loc
@@ -467,12 +488,13 @@ class Match:
             del zc[-n:]
         self._place(cards, src, dest, bottom)
 
-    def move_where(self, src: Zone, table: list, dest: Zone, bottom: bool = False,
+    def move_where(self, src: Zone, table: Sequence[object], dest: Zone, bottom: bool = False,
                    shuffle: bool = False) -> None:
         """``move [shuffled](src where TEST) to dest`` for a TEST tabled per
         card id: one pass splits ``src`` (the same cards, in the same order,
         and the same random draws as filtering first)."""
-        moved, kept = [], []
+        moved: list[Card] = []
+        kept: list[Card] = []
         for c in src.cards:
             (moved if table[c.id] else kept).append(c)
         if not moved:
@@ -482,7 +504,7 @@ class Match:
             self.rng.shuffle(moved)
         self._place(moved, src, dest, bottom)
 
-    def move_split(self, src: Zone, table: list, targets: tuple) -> None:
+    def move_split(self, src: Zone, table: Sequence[int], targets: Sequence[tuple[Zone, bool, bool]]) -> None:
         """Several ``move [shuffled](src where TEST_i) to DEST_i`` in a row,
         in one pass: ``table[card id]`` is the first i whose test the card
         passes.  Each destination then gets its cards as its own move would
@@ -494,6 +516,7 @@ class Match:
         zc = src.cards
         memo = self.game.splits
         hit = memo.get(id(table))
+        piles: list[list[Card]]
         if hit is not None and hit[0] is table and hit[1] == zc:
             piles = [p[:] for p in hit[2]]    # the same cards as last time: the same piles
             kept = hit[3][:]
@@ -511,7 +534,7 @@ class Match:
                     self.rng.shuffle(moved)
                 self._place(moved, src, dest, bottom)
 
-    def _place(self, cards: list[Card], src, dest: Zone, bottom: bool) -> None:
+    def _place(self, cards: list[Card], src: Zone | list[Zone], dest: Zone, bottom: bool) -> None:
         loc = self.loc
         for c in cards:
             loc[c.id] = dest
@@ -530,7 +553,7 @@ class Match:
         if z.lim >= 0:
             return z.lim
         zdef = z.zdef
-        limit = zdef.limit(self, z.owner)
+        limit = zdef.limit(self, z.owner) if zdef.limit is not None else 1 << 30   # (a zone's lim is set then)
         if zdef.limit_fixed:          # depends only on the player count: kept, for later matches too
             z.lim = self._limits[zdef.index] = limit
         return limit
@@ -576,10 +599,10 @@ class Match:
         except BaseException as err:
             self._stopped(err)
 
-    def _legal(self, action, dec: Decision) -> Action:
+    def _legal(self, action: object, dec: Decision) -> Action:
         """The offered action that ``action`` (an index, an Action, a tuple or
         its JSON form) names, or :class:`IllegalAction` saying why none."""
-        if type(action) is not bool and hasattr(type(action), "__index__"):
+        if type(action) is not bool and isinstance(action, SupportsIndex):
             action = operator.index(action)   # an int, or an integer type such as numpy's
             if not 0 <= action < len(dec.options):
                 raise IllegalAction(
@@ -627,7 +650,7 @@ class Match:
         abandoned match waits for the garbage collector's cycle search."""
         flow, send = self._flow, self._send
         self.decision = None
-        self._flow = self._send = None
+        self._flow, self._send = None, _no_flow
         for gen in (getattr(send, "__self__", None), flow):
             if gen is not None and hasattr(gen, "close"):
                 gen.close()
@@ -635,19 +658,19 @@ class Match:
     def is_over(self) -> bool:
         return self._result is not None
 
-    def result(self) -> dict | None:
+    def result(self) -> Result | None:
         """``{"outcome", "reason", "winners", "stats", "player_stats"}`` once
         over, else ``None``; ``player_stats[name][seat]`` is the value of the
         rule file's player stat ``name`` for that seat."""
         return self._result
 
-    def play(self, agents) -> dict:
-        """Let ``agents`` (one per seat, or one for all) play to the end."""
-        if not isinstance(agents, (list, tuple)):
-            agents = [agents] * self.n
+    def play(self, agents: Agent | list[Agent] | tuple[Agent, ...]) -> Result | None:
+        """Let ``agents`` (one per seat, or one for all) play to the end;
+        the result (None: the flow stopped without deciding the match)."""
+        seated = agents if isinstance(agents, (list, tuple)) else [agents] * self.n
         while self.decision is not None:
             dec = self.decision
-            self.apply(agents[dec.player].act(self, dec))
+            self.apply(seated[dec.player].act(self, dec))
         return self._result
 
     # ---- names and views ----------------------------------------------------
@@ -657,14 +680,23 @@ class Match:
     def zone(self, name: str, player: int | None = None) -> Zone:
         """A live zone by name (``player`` for per-player zones)."""
         zdef = self.game.zone_by_name[name]
-        return self.pz[zdef.index][player] if zdef.per_player else self.gz[zdef.index]
+        if not zdef.per_player:
+            shared = self.gz[zdef.index]
+            assert shared is not None, "a shared zone has one live zone"
+            return shared
+        if player is None:
+            raise TypeError(f"zone '{name}' is one per player: say whose, zone('{name}', seat)")
+        zones = self.pz[zdef.index]
+        assert zones is not None, "a zone per player has a live zone per seat"
+        return zones[player]
 
-    def all_zones(self) -> Iterable[Zone]:
+    def all_zones(self) -> Iterator[Zone]:
+        pz = self.pz
         for i, z in enumerate(self.gz):
             if z is not None:
                 yield z
             else:
-                yield from self.pz[i]
+                yield from pz[i] or ()
 
     def describe_action(self, action: Action) -> str:
         parts = [action.option]
@@ -678,7 +710,7 @@ class Match:
             parts.append(str(action.number))
         return " ".join(parts)
 
-    def view(self, player: int | None, since: int = 0, log: bool = True) -> dict:
+    def view(self, player: Viewer, since: int = 0, log: bool = True) -> dict[str, Any]:
         """What ``player`` may see (``None``: a spectator; ``"all"``, that is
         ``rulekit.ALL_SEEING``: everything, for tools and tests), log included.
         ``since=k`` returns only the log from entry ``k`` on (``log_size``
@@ -689,7 +721,7 @@ class Match:
 
         return build_view(self, player, since, log)
 
-    def events(self, player: int | None = "all", since: int = 0) -> list[dict]:
+    def events(self, player: Viewer = "all", since: int = 0) -> list[dict[str, Any]]:
         """The event log as dicts; redacted for ``player`` unless ``"all"``."""
         from .view import event_dicts
 
@@ -705,18 +737,18 @@ class Match:
                           separators=(",", ":"))
 
     # ---- copies -------------------------------------------------------------
-    def _spec(self) -> dict:
+    def _spec(self) -> dict[str, Any]:
         """What this match was started with: what a copy is started with."""
         return {"players": self.n, "seed": self.seed, "step_budget": self.budget,
                 "prepared": self._prepared, "options": self.options, "auto_pass": self.auto_pass}
 
-    def save(self) -> dict:
+    def save(self) -> dict[str, Any]:
         """A JSON-serialisable record from which :meth:`restore` rebuilds this match."""
         return {"game": self.game.name, **self._spec(),
                 "actions": [a.to_json() for a in self.actions]}
 
     @classmethod
-    def restore(cls, game: Game, saved: dict) -> "Match":
+    def restore(cls, game: Game, saved: dict[str, Any]) -> "Match":
         m = cls(game, saved["players"], saved["seed"], step_budget=saved.get("step_budget", DEFAULT_STEP_BUDGET),
                 prepared=saved.get("prepared"), options=saved.get("options"),
                 auto_pass=saved.get("auto_pass", False))
@@ -775,7 +807,7 @@ class Match:
         return m
 
     # ---- prepared states ----------------------------------------------------
-    def _apply_prepared(self, prepared: dict) -> int:
+    def _apply_prepared(self, prepared: dict[str, Any]) -> int:
         from .prepare import apply_prepared
 
         return apply_prepared(self, prepared)

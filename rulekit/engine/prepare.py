@@ -22,31 +22,38 @@ built-in ``box`` zone, so every card is still in exactly one zone.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..errors import IllegalAction
+from ..model import Card
+from .runtime import Zone
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .match import Match
 
 
-def _zone_by_label(m, label: str):
+def _zone_by_label(m: "Match", label: str) -> Zone:
     if "(" in label and label.endswith(")"):
         name, who = label[:-1].split("(", 1)
         return m.zone(name, int(who))
     return m.zone(label)
 
 
-def apply_prepared(m, prepared: dict) -> int:
+def apply_prepared(m: "Match", prepared: dict[str, Any]) -> int:
     """Put the named cards in place, set variables; return the phase index."""
     game = m.game
-    by_name: dict[str, list] = {}
+    by_name: dict[str, list[Card]] = {}
     for c in game.cards:
         by_name.setdefault(c.name, []).append(c)
     unknown_zone = None
-    placed: dict[str, list] = {}
+    placed: dict[str, list[Card]] = {}
     for label, names in prepared.get("zones", {}).items():
         try:
             zone = _zone_by_label(m, label)
         except (KeyError, ValueError, IndexError):
             unknown_zone = label
             break
-        cards = []
+        cards: list[Card] = []
         for name in names:
             free = by_name.get(name)
             if not free:
@@ -67,11 +74,11 @@ def apply_prepared(m, prepared: dict) -> int:
                 raise IllegalAction(f"prepared state: unknown player variable {key!r}")
             m.pvars[int(who)][key] = value
     for label, states in prepared.get("card_vars", {}).items():
-        cards = placed.get(label)
-        if cards is None or len(states) > len(cards):
+        given = placed.get(label)
+        if given is None or len(states) > len(given):
             raise IllegalAction(f"prepared state: card_vars for {label!r} name more cards than "
                                 "its zone is given")
-        for card, values in zip(cards, states):
+        for card, values in zip(given, states):
             for key, value in values.items():
                 if key not in m.cvars:
                     raise IllegalAction(f"prepared state: unknown card variable {key!r}")

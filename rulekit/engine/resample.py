@@ -29,6 +29,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from ..model import Card
+from .runtime import Zone
 from .view import _zone_visible_to
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,7 +59,7 @@ class _Linked:
     gets the game cards, a pile of heroes the heroes), which everybody
     knows, so a hero is never dealt into the deck."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.parent: dict[str, str] = {}
 
     def find(self, z: str) -> str:
@@ -75,12 +77,12 @@ class _Linked:
             self.parent[max(ra, rb)] = min(ra, rb)
 
 
-def _knowledge(m: "Match", viewer: int) -> tuple[dict, set, _Linked]:
+def _knowledge(m: "Match", viewer: int) -> tuple[dict[int, bool], set[str], _Linked]:
     """From the log: for each card, whether ``viewer`` saw its last move (it
     knows where the card is); the zones shuffled (their seen cards may now
     be anywhere in them); which zones' unknown cards may be exchanged."""
     seen: dict[int, bool] = {}
-    mixed: set = set()
+    mixed: set[str] = set()
     linked = _Linked()
     box = m.game.zones[0].name
     for ev in m.log:
@@ -99,9 +101,9 @@ def _knowledge(m: "Match", viewer: int) -> tuple[dict, set, _Linked]:
     return seen, mixed, linked
 
 
-def _deal_cards(m: "Match", viewer: int, seen: dict, mixed: set, linked: _Linked,
+def _deal_cards(m: "Match", viewer: int, seen: dict[int, bool], mixed: set[str], linked: _Linked,
                 rng: random.Random) -> None:
-    groups: dict[str, tuple[list, list]] = {}   # linked zones -> (places, unknown cards)
+    groups: dict[str, tuple[list[tuple[Zone, int]], list[Card]]] = {}   # linked zones -> (places, unknown cards)
     for zone in m.all_zones():
         if _zone_visible_to(zone.zdef, zone.owner, viewer):
             continue

@@ -5,9 +5,19 @@ without depending on the whole match machinery.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
-from ..model import Card
+from ..model import Card, ZoneDef
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .match import Match
+
+
+#: one entry of a match's event log: its kind, then that kind's fields
+#: (``("move", dest, cards, src)``, ``("decide", decision, action, srcs)``...)
+LogEntry = tuple[Any, ...]
+#: a finished match's ``result()``: outcome, reason, winners, stats, player_stats
+Result = dict[str, Any]
 
 
 class Zone:
@@ -15,7 +25,7 @@ class Zone:
 
     __slots__ = ("name", "zdef", "owner", "cards", "lim")
 
-    def __init__(self, name: str, zdef, owner: int | None):
+    def __init__(self, name: str, zdef: ZoneDef, owner: int | None):
         self.name = name
         self.zdef = zdef
         self.owner = owner
@@ -27,10 +37,10 @@ class Zone:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
-    def __contains__(self, card) -> bool:
+    def __contains__(self, card: object) -> bool:
         return card in self.cards
 
     def __repr__(self) -> str:
@@ -52,7 +62,7 @@ class Action(NamedTuple):
     player: int | None = None
     number: int | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"option": self.option}
         if self.cards:
             out["cards"] = list(self.cards)
@@ -63,13 +73,16 @@ class Action(NamedTuple):
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "Action":
+    def from_json(cls, data: object) -> "Action":
         """The Action of a JSON form.  A malformed form still makes an Action
-        (never a TypeError here), which ``Match.apply`` refuses as IllegalAction."""
+        (never a TypeError here), which ``Match.apply`` refuses as IllegalAction:
+        so its fields are taken unchecked (``Any``), whatever they hold."""
         if not isinstance(data, dict):
-            return cls(data)
+            unchecked: Any = data
+            return cls(unchecked)
         cards = data.get("cards", ())
-        return cls(data.get("option"), tuple(cards) if isinstance(cards, list) else cards,
+        option: Any = data.get("option")
+        return cls(option, tuple(cards) if isinstance(cards, list) else cards,
                    data.get("player"), data.get("number"))
 
 
@@ -89,25 +102,24 @@ class Decision(NamedTuple):
     choice: str
     template: str          # the prompt as the rule file writes it (the prompt itself without placeholders)
     options: list[Action]
-    args: tuple = ()       # the arguments of a choice declared with params
-    shown: tuple = ()      # the prompt's pieces: literal text, or the index in args of a placeholder
+    args: tuple[Any, ...] = ()       # the arguments of a choice declared with params
+    shown: tuple[str | int, ...] = ()  # the prompt's pieces: literal text, or the index in args of a placeholder
 
     @property
     def prompt(self) -> str:
         if not self.shown:
             return self.template
         args = self.args
-        return "".join([p if type(p) is str else as_text(args[p]) for p in self.shown])
+        return "".join([p if isinstance(p, str) else as_text(args[p]) for p in self.shown])
 
 
-def as_text(v) -> str:
+def as_text(v: object) -> str:
     """A value as a prompt shows it: cards by name, lists space-separated."""
-    t = type(v)
-    if t is str:
+    if type(v) is str:
         return v
-    if t is Card:
+    if type(v) is Card:
         return v.name
-    if t is list or t is tuple or t is Zone:
+    if type(v) is list or type(v) is tuple or type(v) is Zone:
         return " ".join(as_text(x) for x in v)
     return str(v)
 
@@ -123,7 +135,7 @@ class Chosen:
     __slots__ = ("option", "cards", "player", "by", "pj", "number")
 
     def __init__(self, option: str, cards: list[Card], player: int | None, by: int,
-                 pj: tuple = (), number: int | None = None):
+                 pj: tuple[Any, ...] = (), number: int | None = None):
         self.option = option
         self.cards = cards
         self.player = player
@@ -154,7 +166,7 @@ class GameOver(Exception):
         self.winners = winners
 
 
-def get_attr(m, obj: Any, name: str) -> Any:
+def get_attr(m: "Match", obj: Any, name: str) -> Any:
     """``obj.name`` in effect text: a card's property, a player's variable, a
     chosen answer's field, or the same attribute of every element of a list."""
     t = type(obj)

@@ -8,25 +8,30 @@ may see: ``public`` zones to everyone, ``owner`` zones to their owner,
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, Literal
 
-from ..model import Card
-from .runtime import Zone
+from ..model import Card, ZoneDef
+from .runtime import LogEntry, Zone
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .match import Match
 
 #: the viewer of the all-seeing view (``match.view(rulekit.ALL_SEEING)``):
 #: every card, every variable, the seed and every decision's options, for
 #: tools, tests and replays; never for a player
-ALL = "all"
+ALL: Final = "all"
+#: who looks: a seat, None for a spectator, or ALL
+Viewer = int | Literal["all"] | None
 
 
-def _zone_visible_to(zdef, owner: int | None, viewer) -> bool:
+def _zone_visible_to(zdef: ZoneDef, owner: int | None, viewer: Viewer) -> bool:
     if viewer == ALL:
         return True
     vis = zdef.visibility
     return vis == "public" or (vis == "owner" and owner is not None and owner == viewer)
 
 
-def zone_view(m, zone, viewer) -> dict:
+def zone_view(m: "Match", zone: Zone, viewer: Viewer) -> dict[str, Any]:
     zdef = zone.zdef
     out: dict[str, Any] = {"count": len(zone.cards)}
     if _zone_visible_to(zdef, zone.owner, viewer):
@@ -41,22 +46,21 @@ def zone_view(m, zone, viewer) -> dict:
     return out
 
 
-def _sources(src, n: int) -> list:
+def _sources(src: Zone | list[Zone], n: int) -> list[Zone]:
     return src if isinstance(src, list) else [src] * n
 
 
-def _field_value(v, shown: dict, viewer):
+def _field_value(v: object, shown: dict[int, bool], viewer: Viewer) -> object:
     """An event's field as a viewer reads it: a card by name where the viewer
     could see it at that moment (else None), a zone by name, a list item by
     item, a number or text as it is."""
-    t = type(v)
-    if t is Card:
+    if type(v) is Card:
         return v.name if viewer == ALL or shown.get(v.id) else None
-    if t is list or t is tuple:
+    if type(v) is list or type(v) is tuple:
         return [_field_value(x, shown, viewer) for x in v]
-    if t is Zone:
+    if type(v) is Zone:
         return v.name
-    if v is None or t in (int, str, bool, float):
+    if v is None or type(v) in (int, str, bool, float):
         return v
     if isinstance(v, dict):
         return {str(k): _field_value(x, shown, viewer) for k, x in v.items()}
@@ -67,10 +71,10 @@ def _seat_words(p: int) -> str:
     return f"player {p}"
 
 
-def _visible_now(m, viewer, upto: int) -> dict:
+def _visible_now(m: "Match", viewer: Viewer, upto: int) -> dict[int, bool]:
     """Card id -> whether ``viewer`` sees where its last move (before log
     entry ``upto``) put it."""
-    shown: dict = {}
+    shown: dict[int, bool] = {}
     for ev in m.log[:upto]:
         if ev[0] == "move":
             vis = _zone_visible_to(ev[1].zdef, ev[1].owner, viewer)
@@ -79,17 +83,17 @@ def _visible_now(m, viewer, upto: int) -> dict:
     return shown
 
 
-def event_dicts(m, viewer=ALL, since: int = 0, narrated: bool = True) -> list[dict]:
+def event_dicts(m: "Match", viewer: Viewer = ALL, since: int = 0, narrated: bool = True) -> list[dict[str, Any]]:
     """The log as dicts for ``viewer``, from entry ``since`` on (one dict per
     entry, so a client that has seen ``k`` events asks for ``since=k``);
     ``narrated``: with the rule file's words for each event it narrates."""
-    out: list[dict] = []
-    entries = m.log[since:]
+    out: list[dict[str, Any]] = []
+    entries: list[LogEntry] = m.log[since:]
     if not entries:
         return out
     # where each card is as far as the viewer saw, for events' card fields:
     # worked out only when an event has fields (a view is asked for often)
-    shown: dict | None = {} if viewer == ALL else None
+    shown: dict[int, bool] | None = {} if viewer == ALL else None
     for i, ev in enumerate(entries, since):
         kind = ev[0]
         if kind == "move":
@@ -150,7 +154,7 @@ def event_dicts(m, viewer=ALL, since: int = 0, narrated: bool = True) -> list[di
     return out
 
 
-def player_vars_view(m, owner: int, viewer) -> dict:
+def player_vars_view(m: "Match", owner: int, viewer: Viewer) -> dict[str, Any]:
     """Player ``owner``'s variables as ``viewer`` sees them: a variable
     declared ``visibility: owner`` (or ``hidden``) is left out for others
     until its ``shown_when`` holds (e.g. a secret role, once revealed)."""
@@ -170,7 +174,7 @@ def player_vars_view(m, owner: int, viewer) -> dict:
     return out
 
 
-def display_view(m, viewer) -> list[dict]:
+def display_view(m: "Match", viewer: Viewer) -> list[dict[str, Any]]:
     """The rule file's ``display:`` values about each player, for ``viewer``
     (``None`` for a spectator or the all-seeing view)."""
     shown = m.game.display
@@ -180,7 +184,7 @@ def display_view(m, viewer) -> list[dict]:
     return [{name: fn(m, who, p) for name, fn in shown.items()} for p in range(m.n)]
 
 
-def _reveal_played(m, at: int, chosen: tuple, shown: list, viewer) -> None:
+def _reveal_played(m: "Match", at: int, chosen: tuple[int, ...], shown: list[int | None], viewer: Viewer) -> None:
     """A card chosen from a hidden zone (a hand) that the effects then put
     face up (played, used) is shown in the decision too: its id goes into
     ``shown`` when the card's next move after the decision lands in a zone
@@ -199,7 +203,7 @@ def _reveal_played(m, at: int, chosen: tuple, shown: list, viewer) -> None:
             return
 
 
-def public_view(m, viewer) -> dict:
+def public_view(m: "Match", viewer: Viewer) -> dict[str, Any]:
     """The rule file's ``public:`` values, as ``viewer`` may see them."""
     shown = m.game.public
     if not shown:
@@ -208,7 +212,7 @@ def public_view(m, viewer) -> dict:
     return {name: fn(m, who) for name, fn in shown.items()}
 
 
-def build_view(m, viewer, since: int = 0, log: bool = True) -> dict:
+def build_view(m: "Match", viewer: Viewer, since: int = 0, log: bool = True) -> dict[str, Any]:
     dec = m.decision
     decision = None
     if dec is not None:
