@@ -26,7 +26,7 @@ from .model import Game
 class Hits:
     """What some games ran: generated code lines, options taken, cards chosen."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.lines: Counter = Counter()      # line of the generated code -> times run
         self.options: Counter = Counter()    # (choice, option) -> times taken
         self.cards: Counter = Counter()      # card name -> times chosen

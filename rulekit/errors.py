@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Mapping, TypeAlias
 
 import attrs
 
@@ -173,16 +174,16 @@ def source_lines(text: str) -> list[str]:
     return LINE_BREAK.split(text)
 
 
-Lines = "list[str] | tuple[str, ...]"
+Lines: TypeAlias = list[str] | tuple[str, ...]
 
 
-def with_sources(errors: list[RuleError], lines: "Lines | dict[str, Lines]") -> list[RuleError]:
+def with_sources(errors: list[RuleError], lines: Lines | Mapping[str, Lines]) -> list[RuleError]:
     """The errors with the text of the line each points into.  ``lines`` are
     those of the one file every error is in, or the lines of each file by
     name (a game put together from several files)."""
     out = []
     for e in errors:
-        text = lines.get(e.where.file, ()) if isinstance(lines, dict) else lines
+        text = lines if isinstance(lines, (list, tuple)) else lines.get(e.where.file, ())
         if e.source is None and 1 <= e.where.line <= len(text):
             e = attrs.evolve(e, source=text[e.where.line - 1])
         out.append(e)
@@ -193,7 +194,7 @@ class RuleFileError(Exception):
     """A rule file could not be loaded; ``errors`` lists every problem found,
     in file order (each once)."""
 
-    def __init__(self, errors: list[RuleError], lines: "Lines | dict[str, Lines] | None" = None):
+    def __init__(self, errors: list[RuleError], lines: Lines | Mapping[str, Lines] | None = None):
         if lines is not None:
             errors = with_sources(errors, lines)
         unique = list(dict.fromkeys(errors))

@@ -20,6 +20,7 @@ into.
 from __future__ import annotations
 
 import inspect
+from os import PathLike
 from pathlib import Path
 
 import attrs
@@ -46,7 +47,7 @@ from .yamlsafe import LoadedYaml
 BOX = "box"
 
 
-def load_game(path: str | Path, tree: str | Path | None = None) -> Game:
+def load_game(path: str | PathLike[str], tree: str | PathLike[str] | None = None) -> Game:
     """Load, check and compile a game: a rule file, or a folder holding
     ``game.yaml``, with every file it includes or extends (see
     :mod:`rulekit.modules`; ``tree`` is the folder they must stay in, by

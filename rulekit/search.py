@@ -40,7 +40,7 @@ PLAYOUTS = ("random", "heuristic")
 class _Node:
     __slots__ = ("children", "visits", "wins", "avail", "top")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0       # times this edge was taken
         self.wins = 0.0       # reward of the seat that took it

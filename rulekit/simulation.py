@@ -14,7 +14,7 @@ import multiprocessing
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from .agents import make_agents
 from .coverage import Hits
@@ -85,7 +85,7 @@ class GameFailed(Exception):
 
 
 def play_games(game: Game, players: int, first: int, count: int, seed: int, agents,
-               options: dict, hits: Hits | None = None) -> tuple[list[tuple], tuple | None]:
+               options: dict[str, Any] | None, hits: Hits | None = None) -> tuple[list[tuple], tuple | None]:
     """Games ``first`` .. ``first + count - 1``: for each, (outcome, reason,
     winners, stats, decisions); the games stop at the first that fails, which
     is returned as (game index, seed, message).  With ``hits``, the rules
@@ -119,7 +119,13 @@ def _play_games(game, players, first, count, seed, agents, options, hits):
     return records, None
 
 
-def play_here(game, players, games, seed, agents, options, progress, _jobs, hits, tally):
+#: a failed game: (its index, its seed, what went wrong)
+Failure = tuple[int, int, str]
+
+
+def play_here(game: Game, players: int, games: int, seed: int, agents: str | Sequence[str],
+              options: dict[str, Any] | None, progress: Progress | None, _jobs: int, hits: Hits | None,
+              tally: Tally) -> Failure | None:
     """Every game in this process, a few at a time between progress updates;
     each game's record goes into ``tally``.  The failure, if a game failed."""
     done = 0
@@ -140,7 +146,9 @@ _CHUNK = 16          # games between progress updates in one process
 _WORKER: dict = {}   # in a worker process: the game and how to play it (see _start_worker)
 
 
-def play_in_processes(game, players, games, seed, agents, options, progress, jobs, hits, tally):
+def play_in_processes(game: Game, players: int, games: int, seed: int, agents: str | Sequence[str],
+                      options: dict[str, Any] | None, progress: Progress | None, jobs: int, hits: Hits | None,
+                      tally: Tally) -> Failure | None:
     """The games split into runs of consecutive games, played by ``jobs``
     processes.  Where processes can be forked they inherit the loaded game;
     elsewhere each loads the rule file again, so the game must come from
@@ -153,7 +161,7 @@ def play_in_processes(game, players, games, seed, agents, options, progress, job
     runs = [(first, min(size, games - first)) for first in range(0, games, size)]
     settings = dict(game=game if forking else None, file=game.file, players=players, seed=seed,
                     agents=agents, options=options, coverage=hits is not None)
-    failures: list = []
+    failures: list[Failure] = []
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
                              initargs=(settings,)) as pool:
         # a few runs in flight per process, each added up and let go as it

@@ -34,7 +34,7 @@ class Values:
 
     __slots__ = ("n", "total", "low", "high", "others")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.n = 0
         self.total: Any = 0
         self.low: Any = None

@@ -52,7 +52,7 @@ def check_conservation(m: Match) -> None:
     total = 0
     pz = m.pz
     for i, z in enumerate(m.gz):
-        for zone in (z,) if z is not None else pz[i]:
+        for zone in (z,) if z is not None else pz[i] or ():
             cards = zone.cards
             total += len(cards)
             for c in cards:

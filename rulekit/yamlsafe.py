@@ -18,7 +18,7 @@ from __future__ import annotations
 import pickle
 import threading
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 import yaml
@@ -308,6 +308,13 @@ else:
     _ComposerBase = object
 
 
+class _Marked(Protocol):
+    """A position in the text, as PyYAML's and libyaml's marks both give it."""
+
+    line: int
+    column: int
+
+
 class _Refusing(_ComposerBase):
     """A loader that refuses anchors, aliases and unknown tags while composing.
 
@@ -325,10 +332,10 @@ class _Refusing(_ComposerBase):
         self.rk_seen: set[str] = set()
         self.rk_depth = 0
 
-    def _rk_where(self, mark: yaml.Mark) -> Where:
-        return Where(self.rk_file, mark.line + 1, mark.column + 1)
+    def _rk_where(self, mark: _Marked | None) -> Where:
+        return Where(self.rk_file, mark.line + 1, mark.column + 1) if mark is not None else Where(self.rk_file)
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(yaml.AliasEvent):
             event = self.get_event()
             if "*" + event.anchor not in self.rk_seen:
@@ -361,14 +368,14 @@ class _Refusing(_ComposerBase):
         finally:
             self.rk_depth -= 1
 
-    def _rk_check_tag(self, event: yaml.Event) -> None:
+    def _rk_check_tag(self, event: yaml.ScalarEvent | yaml.CollectionStartEvent) -> None:
         if isinstance(event, yaml.ScalarEvent):
             allowed, kind = _SCALAR_TAGS, "a single value"
         elif isinstance(event, yaml.SequenceStartEvent):
             allowed, kind = {_SEQ_TAG}, "a list"
         else:
             allowed, kind = {_MAP_TAG}, "a mapping"
-        if event.tag in allowed:
+        if event.tag is None or event.tag in allowed:
             return
         shown = "!!" + event.tag[len(_CORE):] if event.tag.startswith(_CORE) else event.tag
         if event.tag in _SCALAR_TAGS | {_SEQ_TAG, _MAP_TAG}:
@@ -393,10 +400,11 @@ class _Loader(_Refusing, yaml.SafeLoader):
 
 try:
     from yaml._yaml import CParser as _CParser
+    _LIBYAML = True
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
-    _CParser = None
+    _LIBYAML = False
 
-if _CParser is not None:
+if _LIBYAML:
     class _FastLoader(_Refusing, yaml.composer.Composer, _CParser, yaml.constructor.SafeConstructor,
                       yaml.resolver.Resolver):
         """libyaml's scanner and parser under the same composer: six times as fast
@@ -436,18 +444,18 @@ class _Converter:
 
     def convert(self, node: Node, path: tuple) -> Any:
         self.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, ScalarNode):
+            value = self.scalar(node)
+            if isinstance(value, str):
+                self.scalars[path] = _Scalar(
+                    node.style or None,       # libyaml writes '' for plain
+                    (node.start_mark.line, node.start_mark.column),
+                    (node.end_mark.line, node.end_mark.column),
+                )
+            return value
         if isinstance(node, MappingNode):
             return self.mapping(node, path)
-        if isinstance(node, SequenceNode):
-            return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
-        value = self.scalar(node)
-        if isinstance(value, str):
-            self.scalars[path] = _Scalar(
-                node.style or None,       # libyaml writes '' for plain
-                (node.start_mark.line, node.start_mark.column),
-                (node.end_mark.line, node.end_mark.column),
-            )
-        return value
+        return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]   # a SequenceNode
 
     def scalar(self, node: ScalarNode) -> Any:
         if node.tag in _TEXT_TAGS or node.tag not in _SCALAR_TAGS:
@@ -554,8 +562,8 @@ def _syntax_error(exc: yaml.MarkedYAMLError, file: str, lines: list[str]) -> Rul
         )
     line_text = lines[mark.line] if mark and mark.line < len(lines) else ""
     message = f"invalid YAML: {problem}"
-    if context and _context_mark_differs(exc):
-        cm = exc.context_mark
+    cm = exc.context_mark
+    if context and cm is not None and _context_mark_differs(exc):
         message += f" ({context} at line {cm.line + 1}, column {cm.column + 1})"
     elif context:
         message += f" ({context})"
@@ -638,7 +646,7 @@ def _compose_fast(text: str, file: str) -> tuple[Node | None, Any]:
     bad = _NON_PRINTABLE.search(text)
     if bad is not None:      # PyYAML's reader checks the whole text before parsing, so this is its error
         raise RuleFileError([_invalid_character(text, bad.start(), bad.group(), file)])
-    if _CParser is None:
+    if not _LIBYAML:
         return None, None
     loader = _FastLoader(text, file)
     try:

@@ -15,7 +15,7 @@ from .text import fmt, one_line, pairs, plural
 
 if TYPE_CHECKING:
     from ..engine.match import Match
-    from ..engine.runtime import Action
+    from ..engine.runtime import Action, Decision
 
 Who = Callable[[int], str]
 
@@ -37,7 +37,7 @@ def table_lines(match: Match, seat: int, who: Who,
     return view_lines(match, seat, who) + options_lines(match, numbered)
 
 
-def view_lines(match: Match, seat: int, who: Who) -> list[str]:
+def view_lines(match: Match, seat: int | None, who: Who) -> list[str]:
     """Shared zones first, then one block per player: what the rule file's
     ``display:`` says about them (or their variables), then their own
     non-empty zones, so a table of many players with many small zones (hand,
@@ -115,10 +115,19 @@ def player_lines(match: Match, view: dict, who: Who) -> list[str]:
     return out
 
 
+def _pending(match: Match) -> Decision:
+    """The decision being made: what the lines below show, asked for only
+    while the match waits for one."""
+    dec = match.decision
+    if dec is None:
+        raise ValueError("the match is over: there is no decision to show")
+    return dec
+
+
 def options_lines(match: Match, numbered: list[tuple[int, Action]] | None = None) -> list[str]:
     """The decision's prompt and its options, numbered by position or as
     ``numbered`` gives (see :mod:`rulekit.cli.numbering`)."""
-    dec = match.decision
+    dec = _pending(match)
     if numbered is None:
         numbered = list(enumerate(dec.options, 1))
     items = [f"{i:>3}. {match.describe_action(a)}" for i, a in numbered]
@@ -147,7 +156,7 @@ def _skills_told(match: Match, options: list[Action]) -> list[list[str]] | None:
 
 def help_lines(game: Game, match: Match) -> list[str]:
     """The commands, then what the rule file says about the choice being made."""
-    dec = match.decision
+    dec = _pending(match)
     out = [HELP.format(example=match.describe_action(dec.options[0]))]
     if game.skills:
         out.append(SKILL_HELP.format(example=next(iter(game.skills))))
@@ -266,6 +275,8 @@ def _said(v, who: Who, key: str) -> str:
 
 def result_lines(match: Match, who: Who) -> list[str]:
     result = match.result()
+    if result is None:
+        raise ValueError(f"the match is not over (turn {match.turn}): there is no result to show")
     out = ["", f"== game over after {match.turn} turns: {result['outcome']} — {result['reason']} =="]
     if result["winners"]:
         out.append("winners: " + ", ".join(who(p) for p in result["winners"]))

@@ -36,6 +36,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: the flow of a match: yields each decision, is sent each answer
 Flow = Generator[Decision, "Action | None", None]
+#: what ``Match.apply`` takes: an offered Action, its index (an int, or an
+#: integer type such as numpy's), or an action as a tuple or its JSON form
+ActionLike = Action | SupportsIndex | dict[str, Any] | tuple[Any, ...] | list[Any]
 #: copies the starting values of a match's variables (see ``_copies``)
 VarsCopy = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -566,7 +569,7 @@ class Match:
     def legal_actions(self) -> list[Action]:
         return list(self.decision.options) if self.decision is not None else []
 
-    def apply(self, action: Action | int) -> None:
+    def apply(self, action: ActionLike) -> None:
         """Answer the pending decision with one of ``decision.options``, or
         its index there (the cheapest: what a learning agent or a random
         policy picks anyway).  An illegal action raises :class:`IllegalAction`

@@ -20,6 +20,8 @@ ends ``outcome_rewards`` (the environment's, and in the agents' last
 """
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
@@ -37,7 +39,7 @@ OUT_SEATS = ("terminate", "wait")
 class RulekitEnv(AECEnv):
     """See the module and :func:`rulekit.rl.env`."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "rulekit_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "rulekit_v0", "is_parallelizable": False}
 
     def __init__(self, game: Game, players: int, *, options: dict | None = None, actions: str = "auto",
                  seed: int | None = None, render_mode: str | None = None,
@@ -101,7 +103,7 @@ class RulekitEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self.steps = 0
         self.outcome_rewards = None
@@ -152,7 +154,7 @@ class RulekitEnv(AECEnv):
             if m.result() is not None:
                 final = self.driver.final_rewards()
                 self.outcome_rewards = {agent_name(p): r for p, r in enumerate(final)}
-                for a in live:
+                for a in live or ():              # (a finished match: live was listed above)
                     self.rewards[a] += final[seat[a]]
                     self.infos[a] = {"outcome": m.result()["outcome"], "winners": list(m.result()["winners"]),
                                      "outcome_rewards": dict(self.outcome_rewards)}
@@ -162,7 +164,7 @@ class RulekitEnv(AECEnv):
         else:
             self.agent_selection = self.possible_agents[dec.player]
         if hook:
-            for a, r in self.driver.shaped(self._log_at, live).items():
+            for a, r in self.driver.shaped(self._log_at, live or ()).items():
                 self.rewards[a] += r
         self._log_at = len(m.log)
         if live is None and moved:

@@ -157,7 +157,7 @@ class ActionCatalogue:
         return _set_count(_card_groups(self.game, slot.same), slot.lo, slot.hi, cap)
 
     def _number_sets(self, slot: _Slot) -> None:
-        sets = []
+        sets: list[tuple[int, ...]] = []
         for group in _card_groups(self.game, slot.same):
             for k in range(slot.lo, slot.hi + 1):
                 sets.extend(itertools.combinations(group, k))
@@ -175,7 +175,8 @@ class ActionCatalogue:
         """The catalogue index of ``action``, an answer to ``decision``."""
         slot = self.slot_of(decision.choice, action.option)
         if slot.kind == "player":
-            return slot.base + (action.player - decision.player) % self.players
+            # an Action's player is optional; a player option's actions always name one
+            return slot.base + (action.player - decision.player) % self.players  # type: ignore[operator]
         return self._place(slot, action)
 
     def _place(self, slot: _Slot, action: Action) -> int:
@@ -184,7 +185,8 @@ class ActionCatalogue:
         if kind == "plain":
             return slot.base
         if kind == "number":
-            return slot.base + action.number - slot.lo
+            # an Action's number is optional; a number option's actions always name one
+            return slot.base + action.number - slot.lo  # type: ignore[operator]
         if slot.rank is None:
             return slot.base + action.cards[0]
         try:
@@ -204,7 +206,8 @@ class ActionCatalogue:
             i = memo.get(a)
             if i is None:
                 i = memo[a] = self._code(decision.choice, a)
-            out.append(i if i >= 0 else -1 - i + (a.player - me) % n)
+            # i < 0: a player option, whose actions always name a player
+            out.append(i if i >= 0 else -1 - i + (a.player - me) % n)  # type: ignore[operator]
         return out
 
     def _code(self, choice: str, a: Action) -> int:

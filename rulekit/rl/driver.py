@@ -9,12 +9,15 @@ end, an illegal index).  The environments only add their APIs' bookkeeping.
 from __future__ import annotations
 
 from os import PathLike
+from typing import Any, Iterable, SupportsIndex, SupportsInt
 
 import gymnasium
 import numpy as np
 
 import rulekit
 
+from ..engine.match import Match
+from ..engine.runtime import Decision
 from ..errors import IllegalAction
 from ..limits import MAX_INTEGER
 from ..model import Game
@@ -28,7 +31,7 @@ from .rewards import RewardHook, is_cooperative, outcome_rewards
 ILLEGAL = ("terminate", "raise")
 
 
-def as_game(path_or_game) -> Game:
+def as_game(path_or_game: object) -> Game:
     if isinstance(path_or_game, Game):
         return path_or_game
     if isinstance(path_or_game, (str, PathLike)):
@@ -39,7 +42,7 @@ def as_game(path_or_game) -> Game:
 class Driver:
     """See the module.  ``match`` is the live match (read it, never apply to it)."""
 
-    def __init__(self, game: Game, players: int, *, options: dict | None = None, actions: str = "auto",
+    def __init__(self, game: Game, players: int, *, options: dict[str, Any] | None = None, actions: str = "auto",
                  max_actions: int | None = None, reward_hook: RewardHook | None = None,
                  cooperative: bool | None = None, illegal: str = "terminate", auto_pass: bool = False):
         if not game.min_players <= players <= game.max_players:
@@ -56,16 +59,16 @@ class Driver:
         self.cooperative = is_cooperative(game) if cooperative is None else cooperative
         self.illegal = illegal
         self.auto_pass = auto_pass
-        self.match = None
-        self._legal: tuple | None = None       # (decision, Legal) of the pending decision
+        self.match: Match | None = None         # from the first reset() on
+        self._legal: tuple[Decision, Legal] | None = None    # the pending decision and what it allows
         self._seen: SeatObservations | None = None
         self.spaces = self._spaces()
-        self._no_mask = np.zeros(self.spaces["action_mask"].shape, dtype=np.int8)
-        self._no_features = (np.zeros(self.spaces["action_features"].shape, dtype=np.int8)
+        self._no_mask = np.zeros((self.actions.n,), dtype=np.int8)
+        self._no_features = (np.zeros((self.actions.features.k, self.actions.features.width), dtype=np.int8)
                              if self.actions.mode == "features" else None)
 
     def _spaces(self) -> gymnasium.spaces.Dict:
-        parts = {
+        parts: dict[str, gymnasium.spaces.Space[Any]] = {
             "observation": gymnasium.spaces.Box(-MAX_INTEGER, MAX_INTEGER, (self.encoder.size,), np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (self.actions.n,), np.int8),
         }
@@ -83,22 +86,32 @@ class Driver:
         self._legal = None
         self._seen = SeatObservations(self.encoder, self.match)
 
+    def live(self) -> Match:
+        """The match being played: there is one once :meth:`reset` has run."""
+        m = self.match
+        if m is None:
+            raise RuntimeError("no match yet: call reset() first")
+        return m
+
     def legal(self) -> Legal | None:
         """What the pending decision allows (worked out once per decision)."""
-        dec = self.match.decision
+        dec = self.live().decision
         if dec is None:
             return None
         if self._legal is None or self._legal[0] is not dec:
             self._legal = (dec, self.actions.legal(dec))
         return self._legal[1]
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
         """``seat``'s observation dict: the mask (and features) are its own
         only while it decides, zeros otherwise.  The vector is kept up to
         date per seat (:mod:`rulekit.rl.incremental`) and copied out: an agent
         may keep what it was given."""
-        out = {"observation": self._seen.observe(seat).copy()}
-        dec = self.match.decision
+        seen = self._seen
+        if seen is None:
+            raise RuntimeError("no match yet: call reset() first")
+        out = {"observation": seen.observe(seat).copy()}
+        dec = self.live().decision
         legal = self.legal() if dec is not None and dec.player == seat else None
         if legal is None:
             out["action_mask"] = self._no_mask.copy()
@@ -110,11 +123,12 @@ class Driver:
                 out["action_features"] = legal.features.copy()
         return out
 
-    def step(self, index) -> str | None:
+    def step(self, index: SupportsInt | SupportsIndex | str) -> str | None:
         """Apply the move at ``index``; return why it was refused (the match
         is then closed) or None.  With ``illegal="raise"`` a refused index
         raises :class:`~rulekit.IllegalAction` and nothing changes."""
         legal = self.legal()
+        m = self.live()
         try:
             k = int(index)
         except (TypeError, ValueError):
@@ -123,26 +137,33 @@ class Driver:
         if legal is not None and 0 <= k < self.actions.n and legal.mask[k]:
             position = k if legal.positions is None else legal.positions.index(k)   # once per step
         if position is None:
-            dec = self.match.decision
+            dec = m.decision
             what = (f"action {k} ({self.actions.describe(k)})" if 0 <= k < self.actions.n
                     else f"action {index!r} (not an index from 0 to {self.actions.n - 1})")
             why = f"{what} is not legal now" + (f": player {dec.player} must answer '{dec.choice}'" if dec else "")
             if self.illegal == "raise":
                 raise IllegalAction(why)
-            self.match.close()
+            m.close()
             return why
-        self.match.apply(position)
+        m.apply(position)
         return None
 
     def final_rewards(self) -> list[float]:
-        return outcome_rewards(self.match.result(), self.players, self.cooperative)
+        result = self.live().result()
+        if result is None:
+            raise RuntimeError("the match is not over: it has no final rewards yet")
+        return outcome_rewards(result, self.players, self.cooperative)
 
-    def shaped(self, since: int, agents) -> dict:
-        """The reward hook's values for ``agents`` (names) for the log from ``since`` on."""
+    def shaped(self, since: int, agents: Iterable[str]) -> dict[str, float]:
+        """The reward hook's values for ``agents`` (names) for the log from ``since`` on
+        (none without a reward hook)."""
+        hook, m = self.reward_hook, self.live()
+        if hook is None:
+            return {}
         out = {}
         for agent in agents:
             seat = seat_of(agent)
-            out[agent] = float(self.reward_hook(self.match, self.match.events(seat, since=since), agent))
+            out[agent] = float(hook(m, m.events(seat, since=since), agent))
         return out
 
 

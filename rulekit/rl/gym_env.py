@@ -11,7 +11,10 @@ action the mask does not allow ends the episode with reward ``-1`` and
 """
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium
+import numpy as np
 
 from .driver import Driver, agent_name, as_game
 from .rewards import RewardHook
@@ -53,11 +56,11 @@ class GymEnv(gymnasium.Env):
         self.steps = 0
         return self.driver.observation(0), {}
 
-    def step(self, action):
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         refused = self.driver.step(action)
         self.steps += 1
         m = self.match
-        info: dict = {}
+        info: dict[str, Any] = {}
         reward = 0.0
         if refused is not None:
             reward, info = -1.0, {"illegal": refused}

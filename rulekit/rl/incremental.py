@@ -28,16 +28,27 @@ more, as it is made of the same parts the view would show.
 """
 from __future__ import annotations
 
+import enum
 import functools
+from typing import Any, Callable, Final, Iterable, Literal
 
 import numpy as np
 
 from ..engine.copies import fresh_value, fresh_vars
+from ..engine.match import Match
+from ..engine.runtime import Zone
 from ..limits import MAX_INTEGER
+from ..model import Card
 from .observation import _HIDDEN, _NUMBER, ObservationEncoder
-from .reads import reads, tokens
+from .reads import Token, reads, tokens
 
-_UNSET = object()           # a cached value before its first writing
+
+class _Unset(enum.Enum):
+    UNSET = 0
+
+
+_UNSET: Final = _Unset.UNSET      # a cached value before its first writing
+Unset = Literal[_Unset.UNSET]
 
 
 class _Seat:
@@ -45,10 +56,26 @@ class _Seat:
 
     __slots__ = ("vec", "log_at", "zones", "where", "top", "turn_key", "seats_key", "vars", "pvars", "shown", "display",
                  "public", "cvars", "order")
+    vec: np.ndarray
+    log_at: int                                   # the log's length when last written
+    #: (zone, its count's place, its cards' place or None, its top card's place or None) of each zone
+    zones: list[tuple[Zone, int, int | None, int | None]]
+    where: dict[Zone, tuple[int, int | None, int | None]]   # the same by zone
+    top: dict[Zone, int | None]                   # the top card written of each ``top`` zone
+    turn_key: tuple[int, str | None, int] | None
+    seats_key: tuple[bool, ...] | None
+    vars: dict[str, Any] | Unset
+    pvars: list[dict[str, Any] | Unset]           # by seat from this one
+    shown: list[tuple[bool, ...]] | None          # by seat from this one: which hidden variables it sees
+    display: list[list[Any]]                      # by display value, then seat from this one
+    public: list[Any]
+    cvars: dict[str, list[Any]] | Unset
+    order: list[int]                              # the seats from this one
 
 
 @functools.lru_cache(maxsize=64)
-def _plan(enc: ObservationEncoder) -> tuple:
+def _plan(enc: ObservationEncoder) -> tuple[list[np.ndarray], list[frozenset[Token] | None],
+                                            list[frozenset[Token] | None], list[frozenset[Token] | None]]:
     """What every match of an encoder's game shares, worked out once (a new
     match per episode): per seat counted from the observer, every entry of
     its player variables; what each display and public value, and each
@@ -78,20 +105,20 @@ class _Changes:
 
     __slots__ = ("tokens", "everything")
 
-    def __init__(self, zones: set):
+    def __init__(self, zones: set[int | None]):
         self.everything = None in zones             # {None}: the seat observes for the first time
-        self.tokens = {("zone", i) for i in zones}
+        self.tokens: set[Token] = {("zone", i) for i in zones}
         if zones:
             self.tokens.add(("zone", None))
 
-    def names(self, kind: str, changed: set | None) -> None:
+    def names(self, kind: str, changed: Iterable[str] | None) -> None:
         if changed is None:
             self.everything = True
         elif changed:
             self.tokens.update((kind, k) for k in changed)
             self.tokens.add((kind, None))
 
-    def touch(self, read: frozenset | None) -> bool:
+    def touch(self, read: frozenset[Token] | None) -> bool:
         """Whether a value reading ``read`` (its tokens; None: everything) may have changed."""
         return read is None or self.everything or not read.isdisjoint(self.tokens)
 
@@ -102,7 +129,7 @@ class SeatObservations:
     ``observe(seat)`` returns the seat's own buffer, updated: copy it to
     keep it, as the next call writes into it."""
 
-    def __init__(self, encoder: ObservationEncoder, match):
+    def __init__(self, encoder: ObservationEncoder, match: Match):
         self.enc = encoder
         self.match = match
         self._seats: list[_Seat | None] = [None] * encoder.players
@@ -122,7 +149,9 @@ class SeatObservations:
     def observe(self, seat: int) -> np.ndarray:
         s = self._seats[seat]
         ix: list[int] = []
-        val: list = []
+        val: list[float] = []
+        moved: set[int | None]
+        cards: list[list[Card]] | None
         if s is None:
             s = self._seats[seat] = self._new_seat(seat)
             self._write_zones(s, ix, val)
@@ -146,8 +175,9 @@ class SeatObservations:
         self._write_vars(s, seat, ix, val, ch)
         if ix:
             if max(val) > MAX_INTEGER or min(val) < -MAX_INTEGER:     # np.clip costs more than this check
-                val = np.clip(np.asarray(val, dtype=np.float64), -MAX_INTEGER, MAX_INTEGER)
-            s.vec[ix] = val
+                s.vec[ix] = np.clip(np.asarray(val, dtype=np.float64), -MAX_INTEGER, MAX_INTEGER)
+            else:
+                s.vec[ix] = val
         return s.vec
 
     # ---- parts ----------------------------------------------------------------
@@ -158,22 +188,21 @@ class SeatObservations:
         s.log_at = len(m.log)
         s.zones = []
         for name, count, cards, top, owner in enc._zones:
-            zdef = m.game.zone_by_name[name]
-            z = m.gz[zdef.index] if owner is None else m.pz[zdef.index][(seat + owner) % n]
+            z = m.zone(name) if owner is None else m.zone(name, (seat + owner) % n)
             s.zones.append((z, count, cards, top))
         s.where = {z: (count, cards, top) for z, count, cards, top in s.zones}
         s.top = {}
         s.turn_key = s.seats_key = None
         s.vars = _UNSET
         s.pvars = [_UNSET] * n
-        s.shown = [_UNSET] * n
+        s.shown = None
         s.display = [[_UNSET] * n for _ in enc._display]
         s.public = [_UNSET] * len(enc._public)
         s.cvars = _UNSET
         s.order = [(seat + r) % n for r in range(n)]
         return s
 
-    def _moved(self, s: _Seat, ix: list, val: list) -> tuple[set, list]:
+    def _moved(self, s: _Seat, ix: list[int], val: list[float]) -> tuple[set[int | None], list[list[Card]]]:
         """Write what the log's moves and shuffles since ``s`` last observed
         changed: each moved card's place where the seat sees it (gone from
         its zone, then in its new one, in the log's order), the count of
@@ -185,8 +214,8 @@ class SeatObservations:
             return set(), []
         where = s.where
         bits: dict[int, int] = {}       # entry -> 0/1, the last write wins
-        touched = set()
-        moved = []
+        touched: set[Zone] = set()
+        moved: list[list[Card]] = []
         for ev in log[s.log_at:]:
             kind = ev[0]
             if kind == "move":
@@ -227,7 +256,7 @@ class SeatObservations:
         val.extend(bits.values())
         return {z.zdef.index for z in touched}, moved
 
-    def _write_head(self, s: _Seat, seat: int, ix: list, val: list) -> None:
+    def _write_head(self, s: _Seat, seat: int, ix: list[int], val: list[float]) -> None:
         m, e, n = self.match, self.enc, self.enc.players
         s.vec[:self._head] = 0
         ix.append(e._turn)
@@ -251,7 +280,7 @@ class SeatObservations:
                 ix.append(e._out + (p - seat) % n)
                 val.append(1)
 
-    def _write_zones(self, s: _Seat, ix: list, val: list) -> None:
+    def _write_zones(self, s: _Seat, ix: list[int], val: list[float]) -> None:
         """Every zone, for a seat that has not observed yet."""
         for z, count, cards, top in s.zones:
             zc = z.cards
@@ -265,7 +294,7 @@ class SeatObservations:
                 ix.append(top + zc[-1].id)
                 val.append(1)
 
-    def _write_card_state(self, s: _Seat, moved: list | None, ix: list, val: list) -> bool:
+    def _write_card_state(self, s: _Seat, moved: list[list[Card]] | None, ix: list[int], val: list[float]) -> bool:
         """Card variables of the cards the seat sees: of each card that
         moved (``moved``: lists of cards; None, a first observation: of
         every card) and each whose variables changed, its values where the
@@ -273,12 +302,13 @@ class SeatObservations:
         variables changed."""
         m, enc = self.match, self.enc
         cvars, kept = m.cvars, s.cvars
-        if moved is None:
+        ids: range | set[int]
+        if moved is None or kept is _UNSET:
             s.cvars = {k: [fresh_value(x) for x in v] for k, v in cvars.items()}
             ids = range(len(enc.game.cards))
             changed = True
         else:
-            ids = {c.id for cards in moved for c in cards}
+            ids = touched = {c.id for cards in moved for c in cards}
             changed = False
             for k, now in cvars.items():
                 old = kept[k]
@@ -287,7 +317,7 @@ class SeatObservations:
                     diff = [i for i, x, y in zip(range(len(now)), now, old) if x is not y and x != y]
                     for i in diff:
                         old[i] = fresh_value(now[i])
-                    ids.update(diff)
+                    touched.update(diff)
         scalar, where, loc = enc._scalar, s.where, m.loc
         for cid in ids:
             seen = where[loc[cid]][1] is not None
@@ -296,20 +326,21 @@ class SeatObservations:
                 val.append(scalar(cvars[k][cid]) if seen else 0)
         return changed
 
-    def _write_vars(self, s: _Seat, seat: int, ix: list, val: list, ch: "_Changes") -> None:
+    def _write_vars(self, s: _Seat, seat: int, ix: list[int], val: list[float], ch: "_Changes") -> None:
         m, e = self.match, self.enc
         vec, wide = s.vec, self._wide
         put, give = ix.append, val.append
-        if s.vars is _UNSET or m.vars != s.vars:
-            ch.names("var", None if s.vars is _UNSET else {
-                k for k in m.vars.keys() | s.vars.keys() if m.vars.get(k, _UNSET) != s.vars.get(k, _UNSET)})
+        kept = s.vars
+        if kept is _UNSET or m.vars != kept:
+            ch.names("var", None if kept is _UNSET else {
+                k for k in m.vars.keys() | kept.keys() if m.vars.get(k, _UNSET) != kept.get(k, _UNSET)})
             s.vars = fresh_vars(m.vars)
             for k, at, number in e._vars:
                 vec[at:at + (1 if number else wide)] = 0
                 e._value(put, give, at, m.vars.get(k), number)
         self._write_players(s, seat, put, give, ch)
         order = s.order
-        for j, (k, at, number) in enumerate(e._display):
+        for j, (k, places, number) in enumerate(e._display):
             cached = s.display[j]
             if cached[0] is not _UNSET and not ch.touch(self._display_reads[j]):
                 continue                # nothing it reads changed: as it was
@@ -320,7 +351,7 @@ class SeatObservations:
             for r, v in enumerate(now):
                 if v != cached[r] or cached[r] is _UNSET:
                     cached[r] = fresh_value(v)      # a list the match may change in place
-                    a = at[r]
+                    a = places[r]
                     vec[a:a + (1 if number else wide)] = 0
                     if number and type(v) in _NUMBER:
                         put(a)
@@ -336,14 +367,15 @@ class SeatObservations:
                 vec[at:at + (1 if number else wide)] = 0
                 e._value(put, give, at, v, number)
 
-    def _write_players(self, s: _Seat, seat: int, put, give, ch: "_Changes") -> None:
+    def _write_players(self, s: _Seat, seat: int, put: Callable[[int], None], give: Callable[[float], None],
+                       ch: "_Changes") -> None:
         """Each player's variables, where they or what ``seat`` may see of
         them changed: only the variables that changed, unless a hidden one
         was shown or hidden again.  Notes in ``ch`` which changed."""
         m, hide, vec = self.match, self._hide, s.vec
         pvars, kept = m.pvars, s.pvars
-        todo = []                       # (seat from this one, names changed or None for all)
-        names: set | None = set()
+        todo: list[tuple[int, list[str] | None]] = []   # (seat from this one, names changed or None for all)
+        names: set[str] | None = set()
         for r, p in enumerate(s.order):
             values, before = pvars[p], kept[r]
             if values == before:
@@ -352,17 +384,19 @@ class SeatObservations:
                 names = None
                 todo.append((r, None))
             else:
-                keys = [k for k, v in values.items() if v != before[k]]
-                todo.append((r, keys))
+                changed = [k for k, v in values.items() if v != before[k]]
+                todo.append((r, changed))
                 if names is not None:
-                    names.update(keys)
+                    names.update(changed)
         ch.names("pvar", names)
-        if hide and (s.shown[0] is _UNSET or any(ch.touch(rd) for rd in self._hide_reads)):
+        if hide and (s.shown is None or any(ch.touch(rd) for rd in self._hide_reads)):
             rows = [[(own and p == seat) or (when is not None and bool(when(m, p))) for p in s.order]
                     for _, own, when in hide]
             shown = list(zip(*rows))
-            if shown != s.shown:
-                again = {r for r in range(len(shown)) if shown[r] != s.shown[r]}
+            before_shown = s.shown
+            if shown != before_shown:
+                again = (set(range(len(shown))) if before_shown is None
+                         else {r for r in range(len(shown)) if shown[r] != before_shown[r]})
                 todo = [(r, keys) for r, keys in todo if r not in again] + [(r, None) for r in sorted(again)]
                 s.shown = shown
         for r, keys in todo:
@@ -373,11 +407,12 @@ class SeatObservations:
             else:
                 before = kept[r]
                 for k in keys:
-                    before[k] = fresh_value(values[k])
-            unseen = {k for (k, _, _), seen in zip(hide, s.shown[r]) if not seen} if hide else ()
+                    before[k] = fresh_value(values[k])  # type: ignore[index]  # (keys: before was compared)
+            unseen = {k for (k, _, _), seen in zip(hide, s.shown[r]) if not seen} if s.shown is not None else ()
             self._write_player(vec, values, unseen, r, put, give, keys)
 
-    def _write_player(self, vec: np.ndarray, values: dict, unseen, r: int, put, give, keys) -> None:
+    def _write_player(self, vec: np.ndarray, values: dict[str, Any], unseen: Iterable[str], r: int,
+                      put: Callable[[int], None], give: Callable[[float], None], keys: list[str] | None) -> None:
         """Seat ``+r``'s player variables named in ``keys`` (None: all of
         them, already cleared) as the full encoder writes them; those in
         ``unseen`` as hidden."""
@@ -392,8 +427,8 @@ class SeatObservations:
                 vec[a:a + (1 if number else wide)] = 0
                 if hidden is not None:
                     vec[hidden[r]] = 0
-            v = _HIDDEN if k in unseen else values.get(k, _HIDDEN)
-            if v is _HIDDEN:
+            v: Any = _HIDDEN if k in unseen else values.get(k, _HIDDEN)
+            if v is _HIDDEN and hidden is not None:   # (only a variable with a visibility is left out)
                 put(hidden[r])
                 give(1)
                 if not number:

@@ -38,6 +38,7 @@ in variables too), clipped to the rule files' integer limit.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import numpy as np
 
@@ -85,7 +86,7 @@ class ObservationEncoder:
         self._size = 0
         n = players
         self._turn = self._add("turn", 1)
-        self._phase_col = {p.name: i for i, p in enumerate(game.phases)}
+        self._phase_col: dict[str | None, int] = {p.name: i for i, p in enumerate(game.phases)}   # (None: setup)
         self._phase = self._add("phase", len(game.phases) + 1)
         self._current = self._add("current", n)
         self._decider = self._add("decider", n)
@@ -101,9 +102,15 @@ class ObservationEncoder:
                 self._zones.append(self._zone_parts(z, owner, ncards))
         self._state = [(k, self._add(f"state.{k}", ncards)) for k in game.card_vars]
         wide = len(self.vocab) + 2
+        #: (name, place, numeric) of each game variable, of each public value;
+        #: (name, place per seat, numeric) of each display value
+        self._vars: list[tuple[str, int, bool]]
+        self._public: list[tuple[str, int, bool]]
+        self._display: list[tuple[str, list[int], bool]]
         self._vars = [(k, self._add(f"vars.{k}", 1 if type(v) in _NUMBER else wide), type(v) in _NUMBER)
                       for k, v in game.vars.items()]
-        self._pvars = []
+        #: (name, place per seat, numeric, hidden flag's place per seat or None) of each player variable
+        self._pvars: list[tuple[str, list[int], bool, list[int] | None]] = []
         for k, v in game.player_vars.items():
             number = type(v) in _NUMBER
             at = [self._add(f"{k}(+{r})", 1 if number else wide) for r in range(n)]
@@ -179,30 +186,31 @@ class ObservationEncoder:
         for k, at, number in self._vars:
             self._value(put, give, at, view["vars"].get(k), number)
         pvars = view["player_vars"]
+        v: Any                  # a value of the view: whatever the rule file gives it
         hidden_word = len(self.vocab) + 1
         for r in range(n):
             values = pvars[(seat + r) % n]
-            for k, at, number, hidden in self._pvars:
+            for k, places, number, hidden in self._pvars:
                 v = values.get(k, _HIDDEN)
-                if v is _HIDDEN:
+                if v is _HIDDEN and hidden is not None:     # (only a variable with a visibility is left out)
                     put(hidden[r])
                     give(1)
                     if not number:
-                        put(at[r] + hidden_word)
+                        put(places[r] + hidden_word)
                         give(1)
                 elif number and type(v) in _NUMBER:
-                    put(at[r])
+                    put(places[r])
                     give(v)
                 else:
-                    self._value(put, give, at[r], v, number)
-            shown = view["display"][(seat + r) % n] if view["display"] else {}
-            for k, at, number in self._display:
+                    self._value(put, give, places[r], v, number)
+            shown: dict[str, Any] = view["display"][(seat + r) % n] if view["display"] else {}
+            for k, places, number in self._display:
                 v = shown.get(k)
                 if number and type(v) in _NUMBER:
-                    put(at[r])
+                    put(places[r])
                     give(v)
                 else:
-                    self._value(put, give, at[r], v, number)
+                    self._value(put, give, places[r], v, number)
         for k, at, number in self._public:
             self._value(put, give, at, view["public"].get(k), number)
         vec = np.zeros(self._size, dtype=np.float32)

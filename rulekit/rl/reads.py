@@ -22,7 +22,7 @@ import ast
 import functools
 import inspect
 import textwrap
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 #: match attributes that change only when a player is out (who is still in,
 #: the distances between seats), and those of the turn
@@ -34,13 +34,18 @@ _FIXED = frozenset({"cards", "options"})
 _VAR_HELPERS = {"_ga": "pvars", "_pv": "pvars", "_cv": "cvars"}
 
 
+#: one thing a value may read, or a change may touch: ``("zone", place)``,
+#: ``("pvar", name)``, ``("var", name)`` (None: any), ``"cvars"``, ``"seats"``, ``"turn"``
+Token = tuple[str, int | str | None] | str
+
+
 class Reads(NamedTuple):
     """What an expression reads; ``everything`` overrides the rest."""
 
     everything: bool = False
-    zones: frozenset = frozenset()       # zone places (``ZoneDef.index``); None in it: any zone
-    pvars: frozenset = frozenset()       # player variable names; None: any
-    vars: frozenset = frozenset()        # match variable names; None: any
+    zones: frozenset[int | None] = frozenset()   # zone places (``ZoneDef.index``); None in it: any zone
+    pvars: frozenset[str | None] = frozenset()   # player variable names; None: any
+    vars: frozenset[str | None] = frozenset()    # match variable names; None: any
     cvars: bool = False
     seats: bool = False                  # who is still in
     turn: bool = False                   # the turn's number, phase and current player
@@ -62,14 +67,15 @@ def reads(fn, code_label: str) -> Reads:
                  found.cvars, found.seats, found.turn)
 
 
-def tokens(r: Reads) -> frozenset | None:
+def tokens(r: Reads) -> frozenset[Token] | None:
     """``r`` as a set of tokens, to meet the set of what changed in one
     ``isdisjoint``: ``("zone", place)``, ``("pvar", name)``, ``("var", name)``
     (a ``None`` place or name: any, and every change of that kind carries
     one too), ``"cvars"``, ``"seats"``, ``"turn"``; None: everything."""
     if r.everything:
         return None
-    out = {("zone", z) for z in r.zones} | {("pvar", k) for k in r.pvars} | {("var", k) for k in r.vars}
+    out: set[Token] = {("zone", z) for z in r.zones}
+    out |= {("pvar", k) for k in r.pvars} | {("var", k) for k in r.vars}
     out |= {flag for flag, on in (("cvars", r.cvars), ("seats", r.seats), ("turn", r.turn)) if on}
     return frozenset(out)
 
@@ -79,10 +85,10 @@ class _Unknown(Exception):
 
 
 class _Found:
-    def __init__(self):
-        self.zones: set = set()
-        self.pvars: set = set()
-        self.vars: set = set()
+    def __init__(self) -> None:
+        self.zones: set[int | None] = set()
+        self.pvars: set[str | None] = set()
+        self.vars: set[str | None] = set()
         self.cvars = False
         self.seats = False
         self.turn = False
@@ -128,7 +134,7 @@ def _visit(fn, label: str, found: _Found, seen: set) -> None:
             raise _Unknown                  # the match's name rebound
 
 
-def _is_attr_of(node, match: str) -> bool:
+def _is_attr_of(node: Any, match: str) -> TypeGuard[ast.Attribute]:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == match
 
 

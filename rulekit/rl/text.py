@@ -4,13 +4,14 @@ once the match is over, the result."""
 from __future__ import annotations
 
 from ..cli.show import options_lines, result_lines, view_lines
+from ..engine.match import Match
 
 
-def _who(p: int) -> str:
+def _who(p: int | None) -> str:
     return f"player_{p}"
 
 
-def render_text(match, seat: int | None) -> str:
+def render_text(match: Match, seat: int | None) -> str:
     if match.decision is None:
         if match.result() is None:
             return "(the match was closed)"
@@ -20,7 +21,7 @@ def render_text(match, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-def render(mode: str | None, match, seat: int | None) -> str | None:
+def render(mode: str | None, match: Match, seat: int | None) -> str | None:
     """``render()`` of an environment: the text for ``"ansi"``, printed for
     ``"human"``, nothing without a render mode."""
     if mode is None:

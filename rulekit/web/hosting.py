@@ -234,7 +234,7 @@ class Host:
             hosted.push(states)
         self.kick(hosted)
 
-    def _person_step(self, hosted: Hosted, seat: int, msg: Act) -> dict[int, str]:
+    def _person_step(self, hosted: Hosted, seat: int, msg: Act) -> dict[int, SeatState]:
         match = hosted.match
         step = len(match.actions)
         if msg.step != step:
@@ -253,7 +253,7 @@ class Host:
             raise Refused("illegal", f"a rule failed on that action: {err}") from None
         return self._commit(hosted, step)
 
-    def _commit(self, hosted: Hosted, step: int) -> dict[int, str]:
+    def _commit(self, hosted: Hosted, step: int) -> dict[int, SeatState]:
         """Store the action just applied at ``step``, then say what each seat sees."""
         match = hosted.match
         try:
@@ -295,7 +295,7 @@ class Host:
                 hosted.push(states)
         self.forget_if_done(hosted)
 
-    def _agent_step(self, hosted: Hosted) -> dict[int, str] | None:
+    def _agent_step(self, hosted: Hosted) -> dict[int, SeatState] | None:
         match = hosted.match
         dec = match.decision
         if dec is None or hosted.kinds[dec.player] == PERSON or self.closing:

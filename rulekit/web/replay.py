@@ -9,7 +9,7 @@ actions since; the frames asked for last are kept as they are.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Literal
 
 from ..engine.match import DEFAULT_STEP_BUDGET, Match
 from ..engine.runtime import Action
@@ -33,7 +33,8 @@ class Replay:
         if saved.get("game") not in (None, game.name):
             raise ReplayError(f"this match was saved from '{saved.get('game')}', not '{game.name}'")
         try:
-            start = Match(game, saved.get("players"), saved.get("seed", 0),
+            players: Any = saved.get("players")      # Match checks it and says what it must be
+            start = Match(game, players, saved.get("seed", 0),
                           step_budget=saved.get("step_budget", DEFAULT_STEP_BUDGET),
                           prepared=saved.get("prepared"), options=saved.get("options"),
                           auto_pass=bool(saved.get("auto_pass", False)), copyable=True)
@@ -75,17 +76,22 @@ class Replay:
         ``"all"``), with ``steps`` (how many there are) and ``next``: the
         action taken from here, told only where that seat could see it
         taken (``"all"``, or the seat that took it)."""
-        if seat != ALL and not (type(seat) is int and 0 <= seat < self.players):
+        viewer: int | Literal["all"]
+        if seat == ALL:
+            viewer = ALL
+        elif type(seat) is int and 0 <= seat < self.players:
+            viewer = seat
+        else:
             raise ReplayError(f"seat {seat!r} does not exist: seats are 0 to {self.players - 1}, or 'all'")
-        key = (step, seat)
+        key = (step, viewer)
         if key in self._frames:
             self._frames.move_to_end(key)
             return self._frames[key]
         m = self.match_at(step)
-        state = table_state(m, seat)
+        state = table_state(m, viewer)
         state["steps"] = self.steps
         state["next"] = None
-        if step < self.steps and m.decision is not None and seat in (ALL, m.decision.player):
+        if step < self.steps and m.decision is not None and viewer in (ALL, m.decision.player):
             action = self.actions[step]
             state["next"] = {"player": m.decision.player, "text": m.describe_action(action),
                              "action": action.to_json()}

@@ -173,7 +173,7 @@ class Store:
         with self._lock:
             rows = self._db.execute("SELECT id, game, spec, steps, over FROM matches ORDER BY created DESC LIMIT ?",
                                     (limit,)).fetchall()
-            kinds = {mid: [] for mid, *_ in rows}
+            kinds: dict[str, list[str]] = {mid: [] for mid, *_ in rows}
             for mid, kind in self._db.execute(
                     f"SELECT match, kind FROM seats WHERE match IN ({','.join('?' * len(rows))}) "
                     "ORDER BY match, seat", list(kinds)).fetchall():

@@ -10,7 +10,7 @@ log, never a game's names.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ..cli.show import only_pass, told_events
 from ..engine.match import Match
@@ -21,7 +21,7 @@ from .faces import zone_faces
 _BLANK = ("-", "?", "")
 
 
-def table_state(match: Match, seat: int | str, log: bool = True) -> dict[str, Any]:
+def table_state(match: Match, seat: int | Literal["all"], log: bool = True) -> dict[str, Any]:
     """The state a seat's table draws (``seat`` may be ``"all"``, the
     all-seeing view, for replays).  Required by the protocol: ``seat``,
     ``step`` (actions applied so far: a client echoes it so that stale
