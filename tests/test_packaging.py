@@ -36,6 +36,18 @@ def test_type_hints_are_shipped():
     assert '"rulekit" = ["py.typed"]' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
 
 
+def test_every_package_folder_is_shipped():
+    """The wheel holds the packages pyproject.toml lists, and only those: a
+    folder of ``rulekit`` left off the list is missing from an installed
+    rulekit (``rulekit.cli`` was, and with it the ``rulekit`` command)."""
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    listed = re.search(r"^packages = \[(.*?)\]", pyproject, re.M | re.S)
+    assert listed is not None
+    declared = set(re.findall(r'"([\w.]+)"', listed.group(1)))
+    folders = {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "rulekit").rglob("__init__.py")}
+    assert folders - declared == set()
+
+
 def test_the_core_needs_no_numpy():
     """The learning environments (``rulekit.rl``, the ``rl`` extra) are
     optional: rulekit loads, plays and simulates with numpy, gymnasium and
