@@ -71,7 +71,7 @@ def compile_narration(event: str, spec, fields: set[str]) -> Narration:
     ValueError for a seat that is not one."""
     text, seats = (spec, ()) if isinstance(spec, str) else (spec["text"], tuple(spec.get("seats", ())))
     names = tuple(sorted(fields))
-    pieces = tuple(p if type(p) is str else (names[p],) for p in split_template(text, names, event))
+    pieces = tuple(p if isinstance(p, str) else (names[p],) for p in split_template(text, names, event))
     unknown = [s for s in seats if s not in fields]
     if unknown:
         raise ValueError(unknown[0])
