@@ -4,7 +4,7 @@ On a shared machine the speed of one run drifts by 5–10 % from minute to
 minute, more than most single changes save, so two runs made one after the
 other say little.  This script alternates the two revisions round by round
 (A B, B A, A B, ...), each round a fresh process playing the same
-uniform-random games, so drift touches both alike; it prints the best and
+games (uniform-random, or ``--agent heuristic``), so drift touches both alike; it prints the best and
 the median time per game of each and their ratio.
 
     python bench/compare.py HEAD~1                 # HEAD~1 against the working tree
@@ -37,14 +37,20 @@ import inspect
 from rulekit.engine.match import Match
 # a simulation: windows answered without asking, where the revision can
 kw = {{"auto_pass": True}} if "auto_pass" in inspect.signature(Match.__init__).parameters else {{}}
+from rulekit.agents import HeuristicAgent
 def once():
     rng = random.Random(1)
     start = time.perf_counter()
     for i in range({games}):
         m = game.new_match(players={players}, seed=1 + i, **kw)
+        if {heuristic}:
+            agents = [HeuristicAgent(seed=1 + i) for _ in range({players})]
         dec = m.decision
         while dec is not None:
-            m.apply(dec.options[rng.randrange(len(dec.options))])
+            if {heuristic}:
+                m.apply(agents[dec.player].act(m, dec))
+            else:
+                m.apply(dec.options[rng.randrange(len(dec.options))])
             dec = m.decision
     return time.perf_counter() - start
 print(min(once() for _ in range(2)) / {games} * 1e6)
@@ -73,9 +79,13 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, help="games per round (default 1500 for regicide, else 150)")
     ap.add_argument("--rounds", type=int, default=8, help="rounds per revision (default 8)")
+    ap.add_argument("--agent", choices=("random", "heuristic"), default="random",
+                    help="who plays every seat: uniform-random choices (default) or the rule file's "
+                         "heuristic agent (its scoring is then part of the time)")
     args = ap.parse_args(argv)
     games = args.games or (1500 if args.game == "regicide" else 150)
-    code = ROUND.format(game=args.game, games=games, players=args.players)
+    code = ROUND.format(game=args.game, games=games, players=args.players,
+                        heuristic=args.agent == "heuristic")
     with tempfile.TemporaryDirectory(prefix="rulekit-compare-") as tmp:
         made = []
         try:
@@ -94,7 +104,7 @@ def main(argv=None) -> int:
             for where in made:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(where)])
     label_b = args.b or "working tree"
-    print(f"{args.game}, {args.players} players, {games} games a round, {args.rounds} rounds each "
+    print(f"{args.game}, {args.players} players, {args.agent} play, {games} games a round, {args.rounds} rounds each "
           "(µs per game)")
     for label, where in ((args.a, a), (label_b, b)):
         t = times[where]
