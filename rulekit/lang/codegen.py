@@ -24,17 +24,17 @@ Every error found here is a :class:`CompileError` with the line and column
 from __future__ import annotations
 
 import linecache
-import re
 from functools import partial
-from typing import Any
+from typing import Any, Callable
 
+import attrs
 from lark import Token, Tree
 
 from . import printer, runtime_helpers
 from .calls import collect_flags
 from .fn_names import TEST_FUNCTION, FunctionNames
 from .gen_choices import ChoicesMixin
-from .gen_expressions import _TABLED, ExpressionsMixin
+from .gen_expressions import ExpressionsMixin
 from .gen_statements import CHOSEN_FIELDS, StatementsMixin
 from .ir import (
     Assign,
@@ -174,6 +174,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.chosen_projs: list[tuple[str, str]] = []
         #: filters written out as functions of their own, by name
         self.outlined: dict[str, Filter] = {}
+        #: per filter being written: (the locals, the hoisted fields its test reads)
+        self.watch: list[tuple[set[str], set[str]]] = []
         self.card_actions: dict[str, str] = {}  # constant -> option: its Action per card id
         self.rule = ""                  # the rule being written (for budgets and errors)
         self.prefix = "L_"              # prefix of let/for locals (differs in inlined text)
@@ -232,39 +234,67 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         made once per game and never change, nor do card properties, so what
         effect text reads of an answer's cards is worked out when the answer
         is first made, not every time a rule reads it."""
-        self.fn.hoist.add("CH")
+        self.hoist("CH")
         key = (kind, prop)
         if key not in self.chosen_projs:
             self.chosen_projs.append(key)
         return self.chosen_projs.index(key)
 
     # ---- filters written out as functions of their own ------------------------
-    #: the locals a filter's test may read from the function it is written in
-    _FREE = re.compile(r"\bL(?:\d+|_p\d+)?_\w+")
-    _STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
-
-    def where_list(self, seq: str, pred: str, kind: str = "list") -> Code:
+    def where_list(self, seq: str, pred: Code, kind: str = "list") -> Code:
         """``SEQ where TEST`` (``pred`` is the test with ``it`` as ``L_it``):
         a tabled test of card properties through ``_filt``, any other test
         through a function of its own (see :meth:`outline_where`)."""
-        if _TABLED.fullmatch(pred):
-            return Code(f"_filt({pred.split('[', 1)[0]}, {seq})", kind)
+        if pred.table is not None:
+            return Code(f"_filt({pred.table}, {seq})", kind)
         return self.outline_where(seq, pred, kind)
 
-    def outline_where(self, seq: str, pred: str, kind: str = "list") -> Code:
+    def outline_where(self, seq: str, pred: Code, kind: str = "list") -> Code:
         """``SEQ where TEST`` as a call of a module-level function ``F<n>``
         that loops over SEQ, instead of a comprehension.  On Python 3.11 a
         comprehension is a function object made afresh every time it is
         reached; a function made once, at load time, costs only its call.
         SEQ is evaluated by the caller (it may read the ``it`` of an
         enclosing filter); the locals the test reads are passed in."""
-        code = self._STRINGS.sub("''", pred)       # a name inside a string is no local
-        free = sorted(set(self._FREE.findall(code)) - {"L_it"})
-        hoist = [h for h, _ in printer.HOISTS if re.search(rf"\b{h}\b", code)]
+        free = sorted(pred.reads - {"L_it"})
+        hoist = [h for h, _ in printer.HOISTS if h in pred.hoists]
         name = self.fnames.fresh("where", self.fn.name)     # where_proc_x, where_proc_x_2, ...
-        self.outlined[name] = Filter(name, pred, free, hoist, self.here())
+        self.outlined[name] = Filter(name, pred.src, free, hoist, self.here())
         self.chunks.append(self.outlined[name])
         return Code(f"{name}(m, {seq}{''.join(', ' + f for f in free)})", kind, outlined=name)
+
+    def watching(self, write: Callable[[], Code]) -> Code:
+        """``write()``, with the locals and hoisted fields the code it
+        writes reads noted in its ``reads`` and ``hoists`` (a filter's test:
+        its function takes those locals as parameters)."""
+        reads: set[str] = set()
+        hoists: set[str] = set()
+        self.watch.append((reads, hoists))
+        try:
+            code = write()
+        finally:
+            self.watch.pop()
+        return attrs.evolve(code, reads=frozenset(reads), hoists=frozenset(hoists))
+
+    def read(self, local: str) -> None:
+        for reads, _ in self.watch:
+            reads.add(local)
+
+    def reading(self) -> list[set[str]]:
+        """What the filters being written have read so far (see :meth:`unread`)."""
+        return [set(reads) for reads, _ in self.watch]
+
+    def unread(self, before: list[set[str]]) -> None:
+        """Forget the reads since :meth:`reading` returned ``before``."""
+        for (reads, _), was in zip(self.watch, before):
+            reads.intersection_update(was)
+
+    def hoist(self, field: str) -> None:
+        """The function being written reads the match's ``field`` ("V", "GZ",
+        "PZ" or "CH": see printer.HOISTS) through a local bound first."""
+        self.fn.hoist.add(field)
+        for _, hoists in self.watch:
+            hoists.add(field)
 
     def outline_any(self, call: Code) -> str:
         """``any(SEQ where TEST)`` from the call ``outline_where`` wrote for
@@ -301,7 +331,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
 
     def local(self, name: str) -> str:
         """The Python name of an effect-text local."""
-        return ("L_" if name in self.comp_vars else self.prefix) + name
+        local = ("L_" if name in self.comp_vars else self.prefix) + name
+        self.read(local)
+        return local
 
     def check_shadowing(self, tree: Tree) -> None:
         """A name bound by let / for / 'as' must not hide a declared name: the

@@ -59,7 +59,6 @@ PREFIXES = {
 
 #: tables of a test of card properties by card id (``TB0[L_it.id]``), their tests, dealt piles
 TEST_TABLE, TEST_FUNCTION, SPLIT_TABLE = "TB", "SP_", "SPL"
-TABLED = re.compile(rf"{TEST_TABLE}\d+\[L_it\.id\]")
 
 
 def test_table(n: int) -> str:

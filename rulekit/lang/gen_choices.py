@@ -8,8 +8,7 @@ single cards and seats come from per-option memos of shared Action objects.
 from __future__ import annotations
 
 from . import runtime_helpers
-from .fn_names import TABLED as _TABLED
-from .ir import Assign, Continue, Do, EmptyLists, For, If, Return, Stmt
+from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Return, Stmt
 from .templates import TemplateError, split_template
 
 
@@ -98,7 +97,7 @@ class ChoicesMixin:
         a hand filtered four ways is read once, not four times, and no
         comprehension is made per pool.  The options then take their pools
         from ``self.pools`` as when one option shares another's."""
-        by_src: dict[str, list[str]] = {}
+        by_src: dict[str, list[Code]] = {}
         for i, opt in enumerate(spec["options"]):
             if "when" in opt or "from" not in opt or not ("cards" in opt or "parts" in opt):
                 continue
@@ -113,7 +112,7 @@ class ChoicesMixin:
             else:
                 continue
             tabled = by_src.setdefault(src, [])
-            tabled.extend(p for p in preds if _TABLED.fullmatch(p) and p not in tabled)
+            tabled.extend(p for p in preds if p.table is not None and p not in tabled)
         self.error_path = ()
         here = self.here()
         for src, preds in by_src.items():
@@ -121,12 +120,12 @@ class ChoicesMixin:
                 continue
             names = []
             for pred in preds:
-                self.pools[(src, pred)] = f"_pool{len(self.pools)}"
-                names.append(self.pools[(src, pred)])
+                self.pools[(src, pred.src)] = f"_pool{len(self.pools)}"
+                names.append(self.pools[(src, pred.src)])
             self.add(EmptyLists(names, origin=here))
             each: list[Stmt] = [Assign("_i", "_c.id", origin=here)]
             for pred, name in zip(preds, names):
-                each.append(If([(pred.replace('[L_it.id]', '[_i]'), [Do(f"{name}.append(_c)", origin=here)])],
+                each.append(If([(f"{pred.table}[_i]", [Do(f"{name}.append(_c)", origin=here)])],
                                one_line=True, origin=here))
             self.add(For("_c", src, each, origin=here))
 
@@ -137,16 +136,16 @@ class ChoicesMixin:
         lo, hi = count
         src = self._seq(trees["from"]) if "from" in trees else "()"
         elem = self._elem_kind(trees["from"]) if "from" in trees else "any"
-        pred = self._filter(trees["where"], elem) if "where" in trees else "True"
-        key = (src, pred)
-        if "parts" in opt and pred == "True":
+        pred = self._filter(trees["where"], elem) if "where" in trees else None
+        key = (src, "True" if pred is None else pred.src)
+        if "parts" in opt and pred is None:
             self._parts_option(trees["parts"], elem, self._require(trees, elem), name, first,
                                trees.base, src)
             return
         if first and key in self.pools:       # the same cards as an earlier option
             self.assign("pool", self.pools[key])
         else:
-            self.assign("pool", f"list({src})" if pred == "True" else self.where_list(src, pred).src)
+            self.assign("pool", f"list({src})" if pred is None else self.where_list(src, pred).src)
             if first:
                 self.pools[key] = f"_pool{len(self.pools)}"
                 self.assign(self.pools[key], "pool")
@@ -207,13 +206,13 @@ class ChoicesMixin:
             self.error_path = ()
             if src is None:
                 self.assign(f"_p{i}", self.where_list("pool", pred).src)
-            elif first and (src, pred) in self.pools:
-                self.assign(f"_p{i}", self.pools[(src, pred)])
+            elif first and (src, pred.src) in self.pools:
+                self.assign(f"_p{i}", self.pools[(src, pred.src)])
             else:
                 self.assign(f"_p{i}", self.where_list(src, pred).src)
                 if first:
-                    self.pools[(src, pred)] = f"_pool{len(self.pools)}"
-                    self.assign(self.pools[(src, pred)], f"_p{i}")
+                    self.pools[(src, pred.src)] = f"_pool{len(self.pools)}"
+                    self.assign(self.pools[(src, pred.src)], f"_p{i}")
             lists.append(f"_p{i}")
         k = len(parts)
         memo = self._action_table("cards", name.strip("'\""))

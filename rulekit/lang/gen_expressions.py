@@ -7,18 +7,12 @@ form (``len(x)``, ``c.props.get(p)``) instead of a generic helper.
 """
 from __future__ import annotations
 
-import re
-
 from lark import Token, Tree
 
-from .fn_names import TABLED, test_table
+from .fn_names import test_table
 from .gen_statements import CHOSEN_FIELDS, _unquote
-from .inline_exprs import plain
 from .ir import Code
 from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
-
-#: a test of card properties alone, tabled by card id (see ``_filter``)
-_TABLED = TABLED
 
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "//", "%"}
@@ -69,19 +63,20 @@ class ExpressionsMixin:
 
     def e_number(self, node):
         value = int(node.children[0])
-        return Code(str(value), "int", number=value)
+        return Code(str(value), "int", plain=True, number=value)
 
     def e_string(self, node):
-        return Code(repr(_unquote(node.children[0])), "str")
+        text = repr(_unquote(node.children[0]))
+        return Code(text, "str", plain="\\" not in text)
 
     def e_true(self, node):
-        return Code("True", "bool")
+        return Code("True", "bool", plain=True)
 
     def e_false(self, node):
-        return Code("False", "bool")
+        return Code("False", "bool", plain=True)
 
     def e_none(self, node):
-        return Code("None", "any")
+        return Code("None", "any", plain=True)
 
     def e_list_lit(self, node):
         args = node.children[0]
@@ -93,29 +88,32 @@ class ExpressionsMixin:
         name = str(tok)
         names = self.names
         if name in self.arg_subst:
-            return self.arg_subst[name]
+            arg = self.arg_subst[name]
+            if arg.local:
+                self.read(arg.src)
+            return arg
         if name in self.locals:
-            return Code(self.local(name), self.local_kinds.get(name, "any"))
+            return Code(self.local(name), self.local_kinds.get(name, "any"), plain=True, local=True)
         if name in names.vars:
-            self.fn.hoist.add("V")
+            self.hoist("V")
             return Code(f"V[{name!r}]", "any")
         if name in names.tables:
             table = self.fn_name("table", name)     # one constant per table, however often read
             self.ns[table] = names.tables[name]
-            return Code(table, "any")
+            return Code(table, "any", plain=True)
         if name in names.zones:
             zdef = names.zones[name]
             if zdef.per_player:
                 self.error(tok, f"zone '{name}' belongs to each player", f"{name}(player)",
                            f"write {name}(current) or {name}(p)")
                 return Code("None", "any")
-            self.fn.hoist.add("GZ")
+            self.hoist("GZ")
             return Code(f"GZ[{zdef.index}]", "zone", shared=True)
         if name in names.choices:
-            self.fn.hoist.add("CH")
+            self.hoist("CH")
             return Code(f"CH.get({name!r})", "any")
         if name == "current":
-            return Code("m.current", "int")
+            return Code("m.current", "int", plain=True)
         if name == "player_count":
             return Code("m.n", "int")
         if name == "players":
@@ -138,7 +136,7 @@ class ExpressionsMixin:
         if (isinstance(base_n, Tree) and base_n.data == "name"
                 and str(base_n.children[0]) in self.names.choices
                 and str(base_n.children[0]) not in self.locals and attr in CHOSEN_FIELDS):
-            self.fn.hoist.add("CH")
+            self.hoist("CH")
             cname = str(base_n.children[0])
             kind = "cards" if attr == "cards" else "any"
             return Code(f"CH[{cname!r}].{attr}", kind)
@@ -148,7 +146,7 @@ class ExpressionsMixin:
                 and base_n.children[1] is not None and len(base_n.children[1].children) == 1):
             zcode = self.expr(base_n.children[1].children[0])
             zone, zkind = zcode.src, zcode.kind
-            if zkind == "zone" and re.fullmatch(r"GZ\[\d+\]", zone) and attr in self.card_props:
+            if zcode.shared and attr in self.card_props:
                 # a shared zone's top card, read in place from the property's table
                 return Code(f"({self.prop_table(attr)}[{zone}.cards[-1].id] if {zone}.cards else None)", "any")
             if zkind == "zone":
@@ -269,7 +267,7 @@ class ExpressionsMixin:
             if len(arg_nodes) != 1:
                 self.error(name_tok, f"zone '{name}' takes one player", f"{name}(player)")
                 return Code("None", "any")
-            self.fn.hoist.add("PZ")
+            self.hoist("PZ")
             return Code(f"PZ[{zdef.index}][{self.expr(arg_nodes[0]).src}]", "zone")
         if name in SPECIAL_FUNCTIONS:
             arg = arg_nodes[0] if len(arg_nodes) == 1 else None
@@ -383,9 +381,11 @@ class ExpressionsMixin:
                        f"{name}({', '.join(params)})" if params else f"call {name}")
             return Code("None", "any")
         self.check_name_args("procedure", name, arg_nodes)
+        reads = self.reading()
         compiled = [self.expr(a) for a in arg_nodes]
         inline = self.expr_procs.get(name)
-        if inline is not None and len(self.arg_subst) < 8 and all(plain(a.src) for a in compiled):
+        if inline is not None and len(self.arg_subst) < 8 and all(a.plain for a in compiled):
+            self.unread(reads)      # an argument is read where the expression reads its parameter
             return self._inline_expression(name, inline, compiled)
         args = "".join(", " + a.src for a in compiled)
         call = f"{self.proc_fn[name]}(m{args})"
@@ -490,12 +490,14 @@ class ExpressionsMixin:
             return all(c is None or self._card_static(c) for c in node.children)
         return False
 
-    def _filter(self, tree, elem: str) -> str:
-        """Source of a per-element test with ``it`` bound (``L_it``)."""
-        src = self.expr(tree, extra={"it"}, kinds={"it": elem}).src
+    def _filter(self, tree, elem: str) -> Code:
+        """A per-element test with ``it`` bound (``L_it``); a test of card
+        properties alone is worked out for every card at load time and read
+        from its table (``table`` is set)."""
+        code = self.watching(lambda: self.expr(tree, extra={"it"}, kinds={"it": elem}))
         if elem != "card" or not self._card_static(tree):
-            return src
-        if src not in self.static_preds:
-            self.static_preds[src] = test_table(len(self.static_preds))
-        return f"{self.static_preds[src]}[L_it.id]"
-
+            return code
+        if code.src not in self.static_preds:
+            self.static_preds[code.src] = test_table(len(self.static_preds))
+        table = self.static_preds[code.src]
+        return Code(f"{table}[L_it.id]", "bool", table=table)

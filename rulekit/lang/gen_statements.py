@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from lark import Tree
 
-from .fn_names import TABLED
 from .ir import (
     Assign,
     Break,
@@ -143,10 +142,9 @@ class StatementsMixin:
         if zone.kind != "zone" or self._elem_kind(src_n.children[0]) != "card":
             return False
         test = self._filter(src_n.children[1], "card")
-        if not TABLED.fullmatch(test):
+        if test.table is None:
             return False
-        table = test.split("[", 1)[0]
-        self.add(MoveWhere(zone, table, dest, bottom, shuffle, origin=self.here()))
+        self.add(MoveWhere(zone, test.table, dest, bottom, shuffle, origin=self.here()))
         return True
 
     def s_shuffle_stmt(self, node):
@@ -191,7 +189,7 @@ class StatementsMixin:
             self._assign(self.local(name), op, value)
             return
         if name in self.names.vars:
-            self.fn.hoist.add("V")
+            self.hoist("V")
             self._assign(f"V[{name!r}]", op, value)
             self._changed(("vars", name))
             return
@@ -234,7 +232,7 @@ class StatementsMixin:
             # the option's effect gets the same arguments: computed once
             self.assign("_ca", f"({args[2:]},)")
             args = "".join(f", _ca[{i}]" for i in range(len(arg_nodes)))
-        self.fn.hoist.add("CH")
+        self.hoist("CH")
         here = self.here()
         self.assign("_d", f"{self.choice_fn[name]}(m{args})")
         none: list[Stmt] = []

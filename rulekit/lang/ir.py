@@ -35,6 +35,11 @@ class Code:
     constant, ``current``): such an argument may be substituted into an
     inlined expression.  ``number`` is the value of a number literal.
     ``outlined`` names the filter function a ``where`` was written to.
+    ``table`` names the per-card table of a test of card properties alone
+    (the source is then ``TABLE[L_it.id]``): see CodeGen._filter.
+    ``local`` marks a local of the generated function read directly.
+    Written by the compiler's expression writer, read by the statement
+    writer and the passes: so no one reads a fact back out of source text.
     """
 
     src: str
@@ -43,6 +48,11 @@ class Code:
     plain: bool = False
     number: int | None = None
     outlined: str | None = None
+    table: str | None = None
+    local: bool = False
+    #: for a filter's test: the caller's locals and the hoisted fields it reads
+    reads: frozenset[str] = frozenset()
+    hoists: frozenset[str] = frozenset()
 
     def __str__(self) -> str:
         return self.src
