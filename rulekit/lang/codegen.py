@@ -8,8 +8,15 @@ the text line by line: ``let`` names become Python locals, ``where`` filters
 become list comprehensions, a ``choose`` becomes a ``yield`` that suspends the
 match at a decision (so any script that can decide is a generator).
 
-Why this is safe: effect text is never executed.  The compiler writes Python
-from the *lark parse tree*, node by node, from a fixed set of templates.  The
+How: the *lark parse tree* is turned, node by node, into the intermediate
+form of :mod:`rulekit.lang.ir` (statements as nodes; expressions as
+:class:`~rulekit.lang.ir.Code`, their source from a fixed set of templates
+with what is known of them).  When a function is complete the passes of
+:mod:`rulekit.lang.passes` run over it (counting steps, dealing piles), and
+:mod:`rulekit.lang.printer` writes every function's source at build, with
+the rule-file position of each line.
+
+Why this is safe: effect text is never executed.  The
 only things that reach the generated code from the rule file are
 identifiers that matched the grammar's NAME pattern (always prefixed, so they
 cannot name a Python builtin or dunder) and constants written with

@@ -1,7 +1,8 @@
 """Writing a choice's enumerator: the function that lists every legal action.
 
 Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin): see that module for
-why effect text becomes Python.  An enumerator filters the source cards once
+why effect text becomes Python.  It builds the enumerator as intermediate
+form (:mod:`rulekit.lang.ir`), like every other function.  An enumerator filters the source cards once
 per option (sharing identical pools between options), then builds actions:
 single cards and seats come from per-option memos of shared Action objects.
 """

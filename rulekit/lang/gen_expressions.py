@@ -1,9 +1,10 @@
 """Writing expressions of the effect language as Python source.
 
 Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin).  Each ``e_*`` method
-returns ``(python source, static kind)``; the kind ("zone", "cards", "card",
-"seats", "int", "list", "bool", "str", "any") lets the writer pick a direct
-form (``len(x)``, ``c.props.get(p)``) instead of a generic helper.
+returns a :class:`rulekit.lang.ir.Code`: the Python source and its static
+kind ("zone", "cards", "card", "seats", "int", "list", "bool", "str", "any"),
+which lets the writer pick a direct form (``len(x)``, ``c.props.get(p)``)
+instead of a generic helper, with the other facts statements and passes use.
 """
 from __future__ import annotations
 
