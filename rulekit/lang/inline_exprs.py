@@ -31,8 +31,8 @@ _ALLOWED = {"name", "string", "number", "true", "false", "none", "attr", "index"
             "list_lit", "args", "ternary"}
 
 
-def expression_procs(procedures: dict[str, Tree | None], params: dict[str, tuple[str, ...]],
-                     deciding: set[str]) -> dict[str, tuple[tuple[str, ...], Tree]]:
+def expression_procs(procedures: dict[str, Tree[Token] | None], params: dict[str, tuple[str, ...]],
+                     deciding: set[str]) -> dict[str, tuple[tuple[str, ...], Tree[Token]]]:
     """name -> (parameters, the returned expression) of every procedure that
     may be written in place of its calls."""
     out = {}
@@ -44,16 +44,18 @@ def expression_procs(procedures: dict[str, Tree | None], params: dict[str, tuple
                 or stmt.children[0] is None:
             continue
         expr = stmt.children[0]
+        if not isinstance(expr, Tree):
+            continue
         if all(sub.data in _ALLOWED for sub in subtrees(expr)) and not _names_it(expr):
             out[name] = (params.get(name, ()), expr)
     return {n: v for n, v in out.items() if not _reaches(n, out)}
 
 
-def _names_it(expr: Tree) -> bool:
+def _names_it(expr: Tree[Token]) -> bool:
     return any(isinstance(t, Token) and t.type == "NAME" and t == "it" for t in expr.scan_values(lambda v: True))
 
 
-def _reaches(start: str, procs: dict) -> bool:
+def _reaches(start: str, procs: dict[str, tuple[tuple[str, ...], Tree[Token]]]) -> bool:
     """Does the expression of ``start`` reach ``start`` again through calls?"""
     calls = {name: {str(sub.children[0]) for sub in subtrees(expr) if sub.data == "call"} & set(procs)
              for name, (_, expr) in procs.items()}

@@ -8,6 +8,8 @@ of ``rulekit show-code`` and of run-time errors.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .ir import (
     Assign,
     Break,
@@ -38,6 +40,8 @@ from .ir import (
 HOISTS = (("V", "vars"), ("GZ", "gz"), ("PZ", "pz"), ("CH", "chosen"))
 
 Lines = list[tuple[str, Origin]]
+#: per printed line: its origin (the function's header and hoists: (None, rule))
+LineOrigins = list[tuple[Any, ...]]
 
 
 def simple(stmt: Stmt) -> str:
@@ -110,7 +114,7 @@ def statements(body: list[Stmt], depth: int, out: Lines) -> None:
             out.append((pad + simple(stmt), origin))
 
 
-def function(fn: Function) -> tuple[str, list[tuple]]:
+def function(fn: Function) -> tuple[str, LineOrigins]:
     """A function's source, and the origin of each of its lines."""
     head = f"def {fn.name}(m{''.join(', L_' + p for p in fn.params)}):"
     hoists = [f"    {h} = m.{attr}" for h, attr in HOISTS if h in fn.hoist]
@@ -118,11 +122,12 @@ def function(fn: Function) -> tuple[str, list[tuple]]:
     statements(fn.body, 1, lines)
     whole: Origin = (None, fn.rule, ())
     body = [text for text, _ in lines] or ["    pass"]
-    origins = [whole[:2]] * (1 + len(hoists)) + ([origin for _, origin in lines] or [whole[:2]])
+    origins: LineOrigins = [whole[:2]] * (1 + len(hoists))
+    origins += [origin for _, origin in lines] or [whole[:2]]
     return "\n".join([head, *hoists, *body]) + "\n", origins
 
 
-def filter_function(f: Filter) -> tuple[str, list[tuple]]:
+def filter_function(f: Filter) -> tuple[str, LineOrigins]:
     """``SEQ where TEST`` as a function over the elements (see CodeGen.outline_where)."""
     # the elements' parameter is not named _seq: the test may call the helper of that name
     lines = [f"def {f.name}(m, _elems{''.join(', ' + v for v in f.free)}):"]
@@ -135,7 +140,7 @@ def filter_function(f: Filter) -> tuple[str, list[tuple]]:
     return "\n".join(lines) + "\n", [f.origin] * len(lines)
 
 
-def chunk(c: Chunk) -> tuple[str, list[tuple]]:
+def chunk(c: Chunk) -> tuple[str, LineOrigins]:
     if isinstance(c, Function):
         return function(c)
     if isinstance(c, Filter):
