@@ -191,8 +191,6 @@ class Try(Stmt):
     handlers: list[tuple[str, list[Stmt]]]
 
 
-Compound = Union[If, For, While, Try]
-
 
 @attrs.define
 class Function:
