@@ -52,7 +52,7 @@ class Bindings:
         return value if isinstance(value, str) else self.rename(key)
 
 
-def bind(tree: Tree, bindings: Bindings) -> Tree:
+def bind(tree: Tree[Token], bindings: Bindings) -> Tree[Token]:
     """``tree`` with the parameters replaced.  Trees are shared by the
     parser's cache, so the original is never changed: the nodes on the way
     to a replaced one are copied, the rest is shared with it (a module's
@@ -80,7 +80,8 @@ def bind(tree: Tree, bindings: Bindings) -> Tree:
                 copied[i] = new
         return node if copied is None else Tree(node.data, copied, node.meta)
 
-    return walk(tree)
+    bound: Tree[Token] = walk(tree)
+    return bound
 
 
 def named_in(text: str, bindings: Bindings) -> bool:
@@ -89,7 +90,7 @@ def named_in(text: str, bindings: Bindings) -> bool:
     return any(name in text for name in bindings.names) or any(name in text for name in bindings.values)
 
 
-def _literal(token: Token, value: Any, node: Tree) -> Tree:
+def _literal(token: Token, value: Any, node: Tree[Token]) -> Tree[Token]:
     """The tree of a literal ``value`` where ``token`` was written."""
     if isinstance(value, list):
         items = [_literal(token, v, node) for v in value]

@@ -7,7 +7,7 @@ generator must know whether a ``call`` or an ``emit`` has to be a
 """
 from __future__ import annotations
 
-from lark import Tree
+from lark import Token, Tree
 
 from .parser import subtrees
 
@@ -15,7 +15,7 @@ Flags = tuple[bool, set[str], set[str]]
 _EMPTY: Flags = (False, set(), set())
 
 
-def collect_flags(tree: Tree) -> Flags:
+def collect_flags(tree: Tree[Token]) -> Flags:
     """(has a ``choose``, procedures called, events emitted)."""
     has_choose, calls, emits = False, set(), set()
     for sub in subtrees(tree):
@@ -28,11 +28,11 @@ def collect_flags(tree: Tree) -> Flags:
     return has_choose, calls, emits
 
 
-def flags_of(tree: Tree | None) -> Flags:
+def flags_of(tree: Tree[Token] | None) -> Flags:
     return collect_flags(tree) if tree is not None else _EMPTY
 
 
-def deciding(procedures: dict[str, Tree | None], triggers: list[tuple[str, Tree | None]]
+def deciding(procedures: dict[str, Tree[Token] | None], triggers: list[tuple[str, Tree[Token] | None]]
              ) -> tuple[set[str], set[str], list[bool]]:
     """Fixed point over calls and events: (procedures that can decide, events
     whose triggers can decide, whether each trigger can decide)."""
@@ -55,16 +55,17 @@ def deciding(procedures: dict[str, Tree | None], triggers: list[tuple[str, Tree 
     return procs, events, trig_gen
 
 
-def decides(tree: Tree, procs: set[str], events: set[str]) -> bool:
+def decides(tree: Tree[Token], procs: set[str], events: set[str]) -> bool:
     choose, calls, emits = collect_flags(tree)
     return bool(choose or calls & procs or emits & events)
 
 
-def uses_return(tree: Tree) -> bool:
+def uses_return(tree: Tree[Token]) -> bool:
     return any(sub.data == "return_stmt" for sub in subtrees(tree))
 
 
-def inlinable(procedures: dict[str, Tree | None], with_params: set[str] = frozenset()) -> dict[str, Tree]:
+def inlinable(procedures: dict[str, Tree[Token] | None],
+              with_params: frozenset[str] | set[str] = frozenset()) -> dict[str, Tree[Token]]:
     """Procedures that never reach themselves through calls, take no
     parameters and return nothing: the compiler writes their text in place
     of each call."""

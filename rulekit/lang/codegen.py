@@ -8,8 +8,15 @@ the text line by line: ``let`` names become Python locals, ``where`` filters
 become list comprehensions, a ``choose`` becomes a ``yield`` that suspends the
 match at a decision (so any script that can decide is a generator).
 
-Why this is safe: effect text is never executed.  The compiler writes Python
-from the *lark parse tree*, node by node, from a fixed set of templates.  The
+How: the *lark parse tree* is turned, node by node, into the intermediate
+form of :mod:`rulekit.lang.ir` (statements as nodes; expressions as
+:class:`~rulekit.lang.ir.Code`, their source from a fixed set of templates
+with what is known of them).  When a function is complete the passes of
+:mod:`rulekit.lang.passes` run over it (counting steps, dealing piles), and
+:mod:`rulekit.lang.printer` writes every function's source at build, with
+the rule-file position of each line.
+
+Why this is safe: effect text is never executed.  The
 only things that reach the generated code from the rule file are
 identifiers that matched the grammar's NAME pattern (always prefixed, so they
 cannot name a Python builtin or dunder) and constants written with
@@ -24,21 +31,39 @@ Every error found here is a :class:`CompileError` with the line and column
 from __future__ import annotations
 
 import linecache
-import re
 from functools import partial
-from typing import Any
+from typing import Any, Callable
 
+import attrs
 from lark import Token, Tree
 
-from . import runtime_helpers
+from . import printer, runtime_helpers
 from .calls import collect_flags
 from .fn_names import TEST_FUNCTION, FunctionNames
 from .gen_choices import ChoicesMixin
-from .gen_expressions import _TABLED, ExpressionsMixin
+from .gen_expressions import ExpressionsMixin
 from .gen_statements import CHOSEN_FIELDS, StatementsMixin
+from .ir import (
+    Assign,
+    Break,
+    Chunk,
+    Code,
+    Do,
+    Filter,
+    Function,
+    If,
+    Origin,
+    Return,
+    Stmt,
+    TestFunction,
+    Tick,
+    Try,
+    While,
+)
 from .name_checks import NameChecksMixin
 from .names import Names
 from .parser import subtrees
+from .passes import ModuleTables, run_all
 
 __all__ = ["CHOSEN_FIELDS", "CodeGen", "CompileError", "collect_flags"]
 
@@ -111,26 +136,6 @@ class CompileLimit(Exception):
     reports it as a rule-file error; the parser's nesting limits make it rare)."""
 
 
-class _Func:
-    """One generated function being written."""
-
-    def __init__(self, name: str, params: tuple[str, ...], rule: str):
-        self.name, self.params, self.rule = name, params, rule
-        self.lines: list[str] = []
-        #: per line: (Where or None, rule, via) of the text it came from (see CodeGen.via)
-        self.origins: list = []
-        self.hoist: set[str] = set()
-
-    def source(self) -> tuple[str, list]:
-        """The function's source, and the origin of each of its lines."""
-        head = f"def {self.name}(m{''.join(', L_' + p for p in self.params)}):"
-        hoists = [f"    {h} = m.{attr}" for h, attr in
-                  (("V", "vars"), ("GZ", "gz"), ("PZ", "pz"), ("CH", "chosen")) if h in self.hoist]
-        body = self.lines or ["    pass"]
-        origins = [(None, self.rule)] * (1 + len(hoists)) + (self.origins or [(None, self.rule)])
-        return "\n".join([head, *hoists, *body]) + "\n", origins
-
-
 class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
     """Writes the generated module of one rule file.
 
@@ -159,9 +164,10 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.ns: dict[str, Any] = dict(runtime_helpers.NAMESPACE)
         # the game's chosen answers (Game.answers), one memo per seat: see _chosen
         self.ns["_ANS"] = tuple({} for _ in range(names.max_players))
-        self.chunks: list[tuple[str, list]] = []   # (function source, origin per line)
+        self.chunks: list[Chunk] = []   # every function of the module, in order
         self.errors: list[CompileError] = []
-        self.fn: _Func | None = None
+        self.fn: Function | None = None
+        self.out: list[Stmt] = []       # the block being built
         self.locals: set[str] = set()
         self.local_kinds: dict[str, str] = {}   # locals whose kind is known (e.g. "it" over a zone)
         self.static_preds: dict[str, str] = {}  # predicate source -> name of its per-card table
@@ -169,15 +175,15 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self.error_path: tuple = ()     # key of the choice being compiled, for error positions
         self._assigned: set[str] = set()
         self.prop_tables: dict[str, str] = {}  # constant name -> card property tabled by id
-        #: name -> tables: per card, the first of the tables it passes (-1: none)
-        self.split_tables: dict[str, tuple] = {}
+        self.tables = ModuleTables()   # load-time tables the passes add
         self.sum_tables: dict[str, str] = {}    # constant -> card property summed (none as 0)
         #: what every chosen answer carries worked out (its ``pj``): ("list"|"sum", property)
         self.chosen_projs: list[tuple[str, str]] = []
-        #: F<n> -> (the test, the locals it reads, its chunk in ``chunks``)
-        self.outlined: dict[str, tuple[str, list, int]] = {}
+        #: filters written out as functions of their own, by name
+        self.outlined: dict[str, Filter] = {}
+        #: per filter being written: (the locals, the hoisted fields its test reads)
+        self.watch: list[tuple[set[str], set[str]]] = []
         self.card_actions: dict[str, str] = {}  # constant -> option: its Action per card id
-        self.last_split = None                  # the last move_where written (see _join_split)
         self.rule = ""                  # the rule being written (for budgets and errors)
         self.prefix = "L_"              # prefix of let/for locals (differs in inlined text)
         self.comp_vars: set[str] = set()  # names bound by a comprehension or a parameter
@@ -235,60 +241,75 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         made once per game and never change, nor do card properties, so what
         effect text reads of an answer's cards is worked out when the answer
         is first made, not every time a rule reads it."""
-        self.fn.hoist.add("CH")
+        self.hoist("CH")
         key = (kind, prop)
         if key not in self.chosen_projs:
             self.chosen_projs.append(key)
         return self.chosen_projs.index(key)
 
     # ---- filters written out as functions of their own ------------------------
-    #: the locals a filter's test may read from the function it is written in
-    _FREE = re.compile(r"\bL(?:\d+|_p\d+)?_\w+")
-    _STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
-    _HOISTS = (("V", "vars"), ("GZ", "gz"), ("PZ", "pz"), ("CH", "chosen"))
-
-    def where_list(self, seq: str, pred: str) -> str:
+    def where_list(self, seq: str, pred: Code, kind: str = "list") -> Code:
         """``SEQ where TEST`` (``pred`` is the test with ``it`` as ``L_it``):
         a tabled test of card properties through ``_filt``, any other test
         through a function of its own (see :meth:`outline_where`)."""
-        if _TABLED.fullmatch(pred):
-            return f"_filt({pred.split('[', 1)[0]}, {seq})"
-        return self.outline_where(seq, pred)
+        if pred.table is not None:
+            return Code(f"_filt({pred.table}, {seq})", kind)
+        return self.outline_where(seq, pred, kind)
 
-    def outline_where(self, seq: str, pred: str) -> str:
+    def outline_where(self, seq: str, pred: Code, kind: str = "list") -> Code:
         """``SEQ where TEST`` as a call of a module-level function ``F<n>``
         that loops over SEQ, instead of a comprehension.  On Python 3.11 a
         comprehension is a function object made afresh every time it is
         reached; a function made once, at load time, costs only its call.
         SEQ is evaluated by the caller (it may read the ``it`` of an
         enclosing filter); the locals the test reads are passed in."""
-        code = self._STRINGS.sub("''", pred)       # a name inside a string is no local
-        free = sorted(set(self._FREE.findall(code)) - {"L_it"})
+        free = sorted(pred.reads - {"L_it"})
+        hoist = [h for h, _ in printer.HOISTS if h in pred.hoists]
         name = self.fnames.fresh("where", self.fn.name)     # where_proc_x, where_proc_x_2, ...
-        self.outlined[name] = (pred, free, len(self.chunks))
-        self.chunks.append(self._outlined_source(name, pred, free, "list"))
-        return f"{name}(m, {seq}{''.join(', ' + f for f in free)})"
+        self.outlined[name] = Filter(name, pred.src, free, hoist, self.here())
+        self.chunks.append(self.outlined[name])
+        return Code(f"{name}(m, {seq}{''.join(', ' + f for f in free)})", kind, outlined=name)
 
-    def outline_any(self, call: str) -> str:
+    def watching(self, write: Callable[[], Code]) -> Code:
+        """``write()``, with the locals and hoisted fields the code it
+        writes reads noted in its ``reads`` and ``hoists`` (a filter's test:
+        its function takes those locals as parameters)."""
+        reads: set[str] = set()
+        hoists: set[str] = set()
+        self.watch.append((reads, hoists))
+        try:
+            code = write()
+        finally:
+            self.watch.pop()
+        return attrs.evolve(code, reads=frozenset(reads), hoists=frozenset(hoists))
+
+    def read(self, local: str) -> None:
+        for reads, _ in self.watch:
+            reads.add(local)
+
+    def reading(self) -> list[set[str]]:
+        """What the filters being written have read so far (see :meth:`unread`)."""
+        return [set(reads) for reads, _ in self.watch]
+
+    def unread(self, before: list[set[str]]) -> None:
+        """Forget the reads since :meth:`reading` returned ``before``."""
+        for (reads, _), was in zip(self.watch, before):
+            reads.intersection_update(was)
+
+    def hoist(self, field: str) -> None:
+        """The function being written reads the match's ``field`` ("V", "GZ",
+        "PZ" or "CH": see printer.HOISTS) through a local bound first."""
+        self.fn.hoist.add(field)
+        for _, hoists in self.watch:
+            hoists.add(field)
+
+    def outline_any(self, call: Code) -> str:
         """``any(SEQ where TEST)`` from the call ``outline_where`` wrote for
-        the filter: its function is rewritten to stop at the first element
-        that passes and answer true or false (nothing else calls it)."""
-        name = call.split("(", 1)[0]
-        pred, free, chunk = self.outlined[name]
-        self.chunks[chunk] = self._outlined_source(name, pred, free, "any")
-        return call
-
-    def _outlined_source(self, name: str, pred: str, free: list, mode: str) -> tuple[str, list]:
-        code = self._STRINGS.sub("''", pred)
-        # the elements' parameter is not named _seq: the test may call the helper of that name
-        lines = [f"def {name}(m, _elems{''.join(', ' + f for f in free)}):"]
-        lines += [f"    {h} = m.{attr}" for h, attr in self._HOISTS if re.search(rf"\b{h}\b", code)]
-        if mode == "any":
-            lines += ["    for L_it in _elems:", f"        if {pred}: return True", "    return False"]
-        else:
-            lines += ["    _out = []", "    for L_it in _elems:", f"        if {pred}: _out.append(L_it)",
-                      "    return _out"]
-        return "\n".join(lines) + "\n", [(self.origin, self.rule, self.via)] * len(lines)
+        the filter: its function stops at the first element that passes and
+        answers true or false (nothing else calls it)."""
+        assert call.outlined is not None
+        self.outlined[call.outlined].mode = "any"
+        return call.src
 
     def error(self, node, message: str, expected: str = "", hint: str = ""):
         if self.names.follow_on(node, message):
@@ -298,7 +319,8 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
 
     def _begin(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str],
                kinds: dict | None = None):
-        self.fn = _Func(name, params, rule)
+        self.fn = Function(name, params, rule)
+        self.out = self.fn.body
         self.rule = rule
         self.prefix = "L_"
         self.comp_vars = set(params)
@@ -316,7 +338,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
 
     def local(self, name: str) -> str:
         """The Python name of an effect-text local."""
-        return ("L_" if name in self.comp_vars else self.prefix) + name
+        local = ("L_" if name in self.comp_vars else self.prefix) + name
+        self.read(local)
+        return local
 
     def check_shadowing(self, tree: Tree) -> None:
         """A name bound by let / for / 'as' must not hide a declared name: the
@@ -355,12 +379,22 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
             str(s.children[0].children[0]) for s in every if s.data == "assign_stmt"}
 
     def _end(self):
-        self.chunks.append(self.fn.source())
+        run_all(self.fn, self.tables)
+        self.chunks.append(self.fn)
         self.fn = None
 
-    def emit(self, depth: int, text: str):
-        self.fn.lines.append("    " * depth + text)
-        self.fn.origins.append((self.origin, self.rule, self.via))
+    def here(self) -> Origin:
+        """The origin of a statement written now."""
+        return (self.origin, self.rule, self.via)
+
+    def add(self, stmt: Stmt) -> None:
+        self.out.append(stmt)
+
+    def do(self, call: str) -> None:
+        self.add(Do(call, origin=self.here()))
+
+    def assign(self, target: str, value: str) -> None:
+        self.add(Assign(target, value, origin=self.here()))
 
     def origin_of(self, node):
         """The file position of ``node`` in the text being written, if known."""
@@ -369,16 +403,9 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         line, column = _pos(node)
         return self.locate(self.text_path, line, column)
 
-    def tick(self, depth: int):
-        check = f"if m.steps > m.budget: m.over_budget({self.rule!r})"
-        lines, indent = self.fn.lines, "    " * depth
-        if (len(lines) >= 2 and lines[-1] == indent + check
-                and lines[-2].startswith(indent + "m.steps += ")):
-            # two steps in a row (a phase that starts with a call): one count
-            lines[-2] = indent + f"m.steps += {int(lines[-2].rsplit(' ', 1)[1]) + 1}"
-            return
-        self.emit(depth, "m.steps += 1")
-        self.emit(depth, check)
+    def tick(self) -> None:
+        """Count a step of the rule being written (see pass_steps)."""
+        self.add(Tick(1, self.rule, origin=self.here()))
 
     # ---- whole functions ------------------------------------------------------
     #: parameters of trigger functions and their kinds
@@ -393,7 +420,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self._begin(fname, params, rule, declared, kinds)
         self.rebound = declared | self._assigned    # names the text sets (a parameter too)
         self.can_yield = self.can_return = True
-        self.block(tree.children, 1)
+        self.fn.body.extend(self.block(tree.children))
         self._end()
 
     def flow(self, phases: list[tuple[str, Tree, tuple]], report) -> None:
@@ -405,40 +432,32 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         self._begin(self.fn_name("turn"), ("first_phase",), "turn", set())
         self.can_yield = True
         self.fn.hoist.update(("V", "GZ", "PZ", "CH"))
-        count = len(phases)
-        e = self.emit
+        here = self.here()
         # A negative first phase -1-i resumes a turn at phase i (a copy made
         # from a checkpoint): the turn has begun already.
-        e(1, "L_resume = L_first_phase < 0")
-        e(1, "if L_resume: L_first_phase = -1 - L_first_phase")
-        e(1, "while True:")
-        e(2, "if L_resume:")
-        e(3, "L_resume = False")
-        e(2, "else:")
+        self.assign("L_resume", "L_first_phase < 0")
+        self.add(If([("L_resume", [Assign("L_first_phase", "-1 - L_first_phase", origin=here)])],
+                    one_line=True, origin=here))
         # One step per turn, not per phase: a turn that never stops deciding
         # nothing is caught here, a phase loop by its goto, a loop by its own
         # steps; over budget, the last phase that ran is named.
-        e(3, "m.steps += 1")
-        e(3, "if m.steps > m.budget: m.over_budget()")
-        e(3, "m.turn += 1")
-        e(3, "m.next_player = None")
-        e(3, "m.log.append(('turn', m.current))")
+        begin: list[Stmt] = [Tick(1, None, origin=here), Assign("m.turn", "1", "+=", origin=here),
+                             Assign("m.next_player", "None", origin=here),
+                             Do("m.log.append(('turn', m.current))", origin=here)]
         if self.resets[0]:
-            e(3, "m.reset_vars('turn')")
-        e(2, "ph = L_first_phase")
-        e(2, "L_first_phase = 0")
-        e(2, f"while ph < {count}:")
-        e(3, "try:")
+            begin.append(Do("m.reset_vars('turn')", origin=here))
+        phases_run: list[Stmt] = []
         for i, (name, tree, path) in enumerate(phases):
             # 'if', not 'elif': a phase that ends with ph = i + 1 runs straight
             # into the next one, without going round the loop again
             self.rule = f"phase '{name}'"     # the lines of the phase (see rulekit show-code)
-            e(4, f"if ph == {i}:")
+            self.out = []
             # a match that may be copied notes its data as each phase begins
-            e(5, f"if m.copyable: m.checkpoint({i})")
-            e(5, f"m.phase = {name!r}")
+            self.add(If([("m.copyable", [Do(f"m.checkpoint({i})", origin=self.here())])], one_line=True,
+                        origin=self.here()))
+            self.assign("m.phase", repr(name))
             if self.resets[1]:
-                e(5, "m.reset_vars('phase')")
+                self.do("m.reset_vars('phase')")
             self.prefix = f"L_p{i}_"
             self.locals = {"first_phase"} | self._declared(tree)
             self.local_kinds = {}
@@ -446,34 +465,38 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
             self.check_shadowing(tree)
             self.in_flow = True
             self.text_path = path
-            self.block(tree.children, 5)
+            self.out.extend(self.block(tree.children))
             self.in_flow = False
-            e(5, f"ph = {i + 1}")
+            self.assign("ph", str(i + 1))
+            phases_run.append(If([(f"ph == {i}", self.out)], origin=self.here()))
             report(path)
         self.rule = "turn"
-        e(3, "except _Goto as _jump:")
-        e(4, "m.steps += 1")
-        e(4, "if m.steps > m.budget: m.over_budget()")
-        e(4, "ph = _jump.phase")
-        e(3, "except _EndTurn:")
-        e(4, "break")
-        e(2, "_next = m.next_player")
-        e(2, "m.current = ({} if _next is None else _next)".format(
-            "m.next_seat(m.current)" if self.names.eliminates else "(m.current + 1) % m.n"))
+        self.out = self.fn.body
+        step = Tick(1, None, origin=here)
+        jumps = [("_Goto as _jump", [step, Assign("ph", "_jump.phase", origin=here)]),
+                 ("_EndTurn", [Break(origin=here)])]
+        after = "m.next_seat(m.current)" if self.names.eliminates else "(m.current + 1) % m.n"
+        self.add(While("True", [
+            If([("L_resume", [Assign("L_resume", "False", origin=here)])], begin, origin=here),
+            Assign("ph", "L_first_phase", origin=here),
+            Assign("L_first_phase", "0", origin=here),
+            While(f"ph < {len(phases)}", [Try(phases_run, jumps, origin=here)], origin=here),
+            Assign("_next", "m.next_player", origin=here),
+            Assign("m.current", f"({after} if _next is None else _next)", origin=here),
+        ], origin=here))
         self._end()
 
     def expression(self, fname: str, tree: Tree, rule: str, params: tuple[str, ...] = (),
                    kinds: dict | None = None) -> None:
         self._begin(fname, params, rule, set(), kinds)
         self.origin = self.origin_of(tree)
-        src, _ = self.expr(tree)
-        self.emit(1, f"return {src}")
+        self.add(Return(self.expr(tree).src, origin=self.here()))
         self._end()
 
     def constant(self, fname: str, value: Any, params: tuple[str, ...] = (), rule: str = "constant") -> None:
         """``fname`` returns ``value`` (a plain number or flag; a stand-in for text that does not parse)."""
         self._begin(fname, params, rule, set())
-        self.emit(1, f"return {self.const(value, 'value', fname)}")
+        self.add(Return(self.const(value, 'value', fname), origin=self.here()))
         self._end()
 
     # ---- the module ---------------------------------------------------------
@@ -483,17 +506,18 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
     def build(self, filename: str, cards) -> dict[str, Any]:
         """Compile every generated function at once; return the namespace."""
         for src, table in self.static_preds.items():
-            self.chunks.append((f"def {TEST_FUNCTION}{table}(m, L_it):\n    return {src}\n", []))
+            self.chunks.append(TestFunction(TEST_FUNCTION + table, src))
+        printed = [printer.chunk(c) for c in self.chunks]
         origins: dict[int, tuple] = {}
         calls: dict[int, tuple] = {}      # line of a procedure written in place -> its calls
         line = 1
-        for text, lines in self.chunks:
+        for text, lines in printed:
             for i, origin in enumerate(lines):
                 origins[line + i] = origin[:2]
                 if len(origin) > 2 and origin[2]:
                     calls[line + i] = origin[2]
             line += text.count("\n") + 1
-        source = "\n".join(text for text, _ in self.chunks)
+        source = "\n".join(text for text, _ in printed)
         label = f"<rulekit {filename}>"
         linecache.cache[label] = (len(source), None, source.splitlines(True), label)
         try:
@@ -512,7 +536,7 @@ class CodeGen(ChoicesMixin, StatementsMixin, ExpressionsMixin, NameChecksMixin):
         for const, option in self.card_actions.items():
             ns[const] = [runtime_helpers.Action(option, (c.id,), None) for c in cards]
         ns["_PJ"] = tuple(_projection(kind, prop, cards) for kind, prop in self.chosen_projs)
-        for name, tables in self.split_tables.items():
+        for name, tables in self.tables.split_tables.items():
             ns[name] = [_first_passed([ns[t][c.id] for t in tables]) for c in cards]
         ns["__source__"] = source
         ns["__label__"] = label

@@ -59,7 +59,6 @@ PREFIXES = {
 
 #: tables of a test of card properties by card id (``TB0[L_it.id]``), their tests, dealt piles
 TEST_TABLE, TEST_FUNCTION, SPLIT_TABLE = "TB", "SP_", "SPL"
-TABLED = re.compile(rf"{TEST_TABLE}\d+\[L_it\.id\]")
 
 
 def test_table(n: int) -> str:
@@ -91,16 +90,16 @@ class FunctionNames:
 
     def __init__(self, reserved: Iterable[str] = ()):
         self._taken = set(reserved)
-        self._given: dict[tuple, str] = {}
-        self.rules: dict[str, tuple[str, tuple]] = {}
+        self._given: dict[tuple[str, tuple[object, ...]], str] = {}
+        self.rules: dict[str, tuple[str, tuple[object, ...]]] = {}
 
-    def name(self, kind: str, *key) -> str:
+    def name(self, kind: str, *key: object) -> str:
         given = self._given.get((kind, key))
         if given is None:
             given = self._given[(kind, key)] = self.fresh(kind, *key)
         return given
 
-    def fresh(self, kind: str, *key) -> str:
+    def fresh(self, kind: str, *key: object) -> str:
         base = "_".join([PREFIXES[kind], *map(identifier, key)])
         if not _valid(base):      # a join that reads differently in NFKC: spell it in ASCII
             base = "_".join([PREFIXES[kind], *(identifier(str(k).encode("ascii", "backslashreplace")

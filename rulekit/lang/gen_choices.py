@@ -1,14 +1,15 @@
 """Writing a choice's enumerator: the function that lists every legal action.
 
 Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin): see that module for
-why effect text becomes Python.  An enumerator filters the source cards once
+why effect text becomes Python.  It builds the enumerator as intermediate
+form (:mod:`rulekit.lang.ir`), like every other function.  An enumerator filters the source cards once
 per option (sharing identical pools between options), then builds actions:
 single cards and seats come from per-option memos of shared Action objects.
 """
 from __future__ import annotations
 
 from . import runtime_helpers
-from .fn_names import TABLED as _TABLED
+from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Return, Stmt
 from .templates import TemplateError, split_template
 
 
@@ -46,41 +47,49 @@ class ChoicesMixin:
         params = self.names.choice_params.get(cname, ())
         self._begin(self.choice_fn[cname], params, rule, set())
         self.pools = {}
-        self.emit(1, "out = []")
+        self.assign("out", "[]")
         self._fuse_pools(spec, parsed)
         for i, opt in enumerate(spec["options"]):
             trees = _Keyed(parsed[i], self, ("options", i))
-            depth = 1
-            if "when" in trees:
-                self.emit(1, f"if {self.expr(trees['when'])[0]}:")
-                depth = 2
+            when = self.expr(trees["when"]).src if "when" in trees else None
+            top, self.out = self.out, []
+            first = when is None        # always run: its pools may serve later options
             name = repr(opt["name"])
             if "cards" in opt or "parts" in opt:
-                self._card_option(opt, trees, name, depth, ranges[i])
+                self._card_option(opt, trees, name, first, ranges[i])
             elif "player" in opt or "number" in opt:
                 kind = "player" if "player" in opt else "number"
                 src = self._seq(trees[kind])
-                self.emit(depth, f"for L_it in {src}:")
                 act = self._action_table(kind, opt["name"])
+                each: list[Stmt] = []
+                here = self.here()
                 if kind == "number":       # the declared range holds every number offered
                     lo, hi = ranges[i]
-                    self.emit(depth + 1, f"if type(L_it) is not _int or not {lo} <= L_it <= {hi}: "
-                                         f"_bad_number({opt['name']!r}, L_it, {lo}, {hi}, {rule!r})")
+                    each.append(If([(f"type(L_it) is not _int or not {lo} <= L_it <= {hi}",
+                                     [Do(f"_bad_number({opt['name']!r}, L_it, {lo}, {hi}, {rule!r})",
+                                         origin=here)])], one_line=True, origin=here))
+                offer = Do(f"out.append({act}[L_it])", origin=here)
                 if "where" in trees:
-                    self.emit(depth + 1, f"if {self.expr(trees['where'], extra={'it'})[0]}:")
-                    self.emit(depth + 2, f"out.append({act}[L_it])")
+                    each.append(If([(self.expr(trees["where"], extra={"it"}).src, [offer])], origin=here))
                 else:
-                    self.emit(depth + 1, f"out.append({act}[L_it])")
+                    each.append(offer)
+                self.add(For("L_it", src, each, origin=here))
             else:
                 act = self.const(runtime_helpers.Action(opt["name"]), "action", opt["name"])
-                self.emit(depth, f"out.append({act})")
-        self.emit(1, "if not out: return None")
+                self.do(f"out.append({act})")
+            body, self.out = self.out, top
+            if when is None:
+                self.out.extend(body)
+            else:
+                self.add(If([(when, body)], origin=self.here()))
+        self.add(If([("not out", [Return("None", origin=self.here())])], one_line=True, origin=self.here()))
         self.error_path = ("who",)
-        who = self.expr(parsed["who"])[0] if "who" in parsed else "m.current"
+        who = self.expr(parsed["who"]).src if "who" in parsed else "m.current"
         self.error_path = ()
         args = "(" + "".join(f"L_{p}, " for p in params) + ")"
         prompt, shown = _prompt_pieces(spec.get("prompt", cname), params)
-        self.emit(1, f"return _tn(_Decision, ({who}, {cname!r}, {prompt!r}, out, {args}, {shown!r}))")
+        self.add(Return(f"_tn(_Decision, ({who}, {cname!r}, {prompt!r}, out, {args}, {shown!r}))",
+                        origin=self.here()))
         self._end()
 
     def _fuse_pools(self, spec: dict, parsed: dict) -> None:
@@ -89,7 +98,7 @@ class ChoicesMixin:
         a hand filtered four ways is read once, not four times, and no
         comprehension is made per pool.  The options then take their pools
         from ``self.pools`` as when one option shares another's."""
-        by_src: dict[str, list[str]] = {}
+        by_src: dict[str, list[Code]] = {}
         for i, opt in enumerate(spec["options"]):
             if "when" in opt or "from" not in opt or not ("cards" in opt or "parts" in opt):
                 continue
@@ -104,67 +113,72 @@ class ChoicesMixin:
             else:
                 continue
             tabled = by_src.setdefault(src, [])
-            tabled.extend(p for p in preds if _TABLED.fullmatch(p) and p not in tabled)
+            tabled.extend(p for p in preds if p.table is not None and p not in tabled)
         self.error_path = ()
+        here = self.here()
         for src, preds in by_src.items():
             if len(preds) < 2:
                 continue
             names = []
             for pred in preds:
-                self.pools[(src, pred)] = f"_pool{len(self.pools)}"
-                names.append(self.pools[(src, pred)])
-            self.emit(1, "; ".join(f"{n} = []" for n in names))
-            self.emit(1, f"for _c in {src}:")
-            self.emit(2, "_i = _c.id")
+                self.pools[(src, pred.src)] = f"_pool{len(self.pools)}"
+                names.append(self.pools[(src, pred.src)])
+            self.add(EmptyLists(names, origin=here))
+            each: list[Stmt] = [Assign("_i", "_c.id", origin=here)]
             for pred, name in zip(preds, names):
-                self.emit(2, f"if {pred.replace('[L_it.id]', '[_i]')}: {name}.append(_c)")
+                each.append(If([(f"{pred.table}[_i]", [Do(f"{name}.append(_c)", origin=here)])],
+                               one_line=True, origin=here))
+            self.add(For("_c", src, each, origin=here))
 
-    def _card_option(self, opt: dict, trees: dict, name: str, depth: int,
+    def _card_option(self, opt: dict, trees: dict, name: str, first: bool,
                      count: tuple[int, int]) -> None:
+        """``first``: the option always runs (no ``when``), so the pools it
+        fills may serve the options after it."""
         lo, hi = count
         src = self._seq(trees["from"]) if "from" in trees else "()"
         elem = self._elem_kind(trees["from"]) if "from" in trees else "any"
-        pred = self._filter(trees["where"], elem) if "where" in trees else "True"
-        key = (src, pred)
-        if "parts" in opt and pred == "True":
-            self._parts_option(trees["parts"], elem, self._require(trees, elem), name, depth,
+        pred = self._filter(trees["where"], elem) if "where" in trees else None
+        key = (src, "True" if pred is None else pred.src)
+        if "parts" in opt and pred is None:
+            self._parts_option(trees["parts"], elem, self._require(trees, elem), name, first,
                                trees.base, src)
             return
-        if depth == 1 and key in self.pools:       # the same cards as an earlier option
-            self.emit(depth, f"pool = {self.pools[key]}")
+        if first and key in self.pools:       # the same cards as an earlier option
+            self.assign("pool", self.pools[key])
         else:
-            self.emit(depth, f"pool = list({src})" if pred == "True"
-                      else f"pool = {self.where_list(src, pred)}")
-            if depth == 1:
+            self.assign("pool", f"list({src})" if pred is None else self.where_list(src, pred).src)
+            if first:
                 self.pools[key] = f"_pool{len(self.pools)}"
-                self.emit(depth, f"{self.pools[key]} = pool")
+                self.assign(self.pools[key], "pool")
         require = self._require(trees, elem)
         if "parts" in opt:
             parts = trees["parts"]
-            self._parts_option(parts, elem, require, name, depth, trees.base)
+            self._parts_option(parts, elem, require, name, first, trees.base)
             return
+        here = self.here()
         if lo == hi == 1 and require is None and opt.get("same") is None:
             act = self._action_table("card", opt["name"])
             # a loop, not a comprehension: see runtime_helpers._sumt
-            self.emit(depth, f"for c in pool: out.append({act}[c.id])")
+            self.add(For("c", "pool", [Do(f"out.append({act}[c.id])", origin=here)], one_line=True, origin=here))
             return
         memo = self._action_table("cards", opt["name"])
         if opt.get("same"):
-            key = self.prop_table(opt["same"])
-            self.emit(depth, "by = {}")
-            self.emit(depth, "for c in pool:")
-            self.emit(depth + 1, f"by.setdefault({key}[c.id], []).append(c)")
-            self.emit(depth, "for grp in by.values():")
+            key_table = self.prop_table(opt["same"])
+            self.assign("by", "{}")
+            self.add(For("c", "pool", [Do(f"by.setdefault({key_table}[c.id], []).append(c)", origin=here)],
+                         origin=here))
+            groups = "by.values()"
         else:
-            self.emit(depth, "for grp in (pool,):")
-        self.emit(depth + 1, f"if len(grp) < {lo}: continue")
-        self.emit(depth + 1, f"for k in range({lo}, min({hi}, len(grp)) + 1):")
-        self.emit(depth + 2, "for L_chosen in _combinations(grp, k):")
-        d = depth + 3
+            groups = "(pool,)"
+        each: list[Stmt] = []
         if require is not None:
-            self.emit(d, f"if not ({require}): continue")
-        self.emit(d, "ids = tuple(_map(_ID, L_chosen))")
-        self._emit_memo_append(memo, d)
+            each.append(_skip_unless(f"not ({require})", here))
+        each.append(Assign("ids", "tuple(_map(_ID, L_chosen))", origin=here))
+        each.extend(self._memo_append(memo))
+        self.add(For("grp", groups, [
+            _skip_unless(f"len(grp) < {lo}", here),
+            For("k", f"range({lo}, min({hi}, len(grp)) + 1)", [
+                For("L_chosen", "_combinations(grp, k)", each, origin=here)], origin=here)], origin=here))
 
     def _action_table(self, kind: str, option: str) -> str:
         """A memo of Action objects for one option (actions are immutable, so
@@ -179,9 +193,9 @@ class ChoicesMixin:
         if "require" not in trees:
             return None
         return self.expr(trees["require"], extra={"chosen"},
-                         kinds={"chosen": "cards" if elem == "card" else "list"})[0]
+                         kinds={"chosen": "cards" if elem == "card" else "list"}).src
 
-    def _parts_option(self, parts: list, elem: str, require: str | None, name: str, depth: int,
+    def _parts_option(self, parts: list, elem: str, require: str | None, name: str, first: bool,
                       base: tuple = (), src: str | None = None):
         """One distinct card per part; each set of cards is offered once.
         With ``src`` (no ``where``), each part's cards are a pool of their own,
@@ -192,38 +206,45 @@ class ChoicesMixin:
             pred = self._filter(tree, elem)
             self.error_path = ()
             if src is None:
-                self.emit(depth, f"_p{i} = {self.where_list('pool', pred)}")
-            elif depth == 1 and (src, pred) in self.pools:
-                self.emit(depth, f"_p{i} = {self.pools[(src, pred)]}")
+                self.assign(f"_p{i}", self.where_list("pool", pred).src)
+            elif first and (src, pred.src) in self.pools:
+                self.assign(f"_p{i}", self.pools[(src, pred.src)])
             else:
-                self.emit(depth, f"_p{i} = {self.where_list(src, pred)}")
-                if depth == 1:
-                    self.pools[(src, pred)] = f"_pool{len(self.pools)}"
-                    self.emit(depth, f"{self.pools[(src, pred)]} = _p{i}")
+                self.assign(f"_p{i}", self.where_list(src, pred).src)
+                if first:
+                    self.pools[(src, pred.src)] = f"_pool{len(self.pools)}"
+                    self.assign(self.pools[(src, pred.src)], f"_p{i}")
             lists.append(f"_p{i}")
         k = len(parts)
         memo = self._action_table("cards", name.strip("'\""))
-        self.emit(depth, "seen = set()")
+        self.assign("seen", "set()")
+        here = self.here()
         if k == 2 and require is None:
-            self.emit(depth, "for a in _p0:")
-            self.emit(depth + 1, "for b in _p1:")
-            self.emit(depth + 2, "if a is b: continue")
-            self.emit(depth + 2, "ids = (a.id, b.id) if a.id < b.id else (b.id, a.id)")
-            self.emit(depth + 2, "if ids in seen: continue")
-            self.emit(depth + 2, "seen.add(ids)")
-            self._emit_memo_append(memo, depth + 2)
+            self.add(For("a", "_p0", [For("b", "_p1", [
+                _skip_unless("a is b", here),
+                Assign("ids", "(a.id, b.id) if a.id < b.id else (b.id, a.id)", origin=here),
+                _skip_unless("ids in seen", here),
+                Do("seen.add(ids)", origin=here),
+                *self._memo_append(memo)], origin=here)], origin=here))
             return
-        self.emit(depth, f"for L_chosen in _product({', '.join(lists)}):")
-        self.emit(depth + 1, "ids = tuple(sorted([c.id for c in L_chosen]))")
-        self.emit(depth + 1, f"if ids in seen or len(set(ids)) < {k}: continue")
-        self.emit(depth + 1, "seen.add(ids)")
+        each: list[Stmt] = [
+            Assign("ids", "tuple(sorted([c.id for c in L_chosen]))", origin=here),
+            _skip_unless(f"ids in seen or len(set(ids)) < {k}", here),
+            Do("seen.add(ids)", origin=here)]
         if require is not None:
-            self.emit(depth + 1, f"if not ({require}): continue")
-        self._emit_memo_append(memo, depth + 1)
+            each.append(_skip_unless(f"not ({require})", here))
+        each.extend(self._memo_append(memo))
+        self.add(For("L_chosen", f"_product({', '.join(lists)})", each, origin=here))
 
-    def _emit_memo_append(self, memo: str, depth: int) -> None:
+    def _memo_append(self, memo: str) -> list[Stmt]:
         """Append the shared Action for the card ids in ``ids``."""
-        self.emit(depth, f"_act = {memo}.get(ids)")
-        self.emit(depth, f"if _act is None: _act = {memo}.add(ids)")
-        self.emit(depth, "out.append(_act)")
+        here = self.here()
+        return [Assign("_act", f"{memo}.get(ids)", origin=here),
+                If([("_act is None", [Assign("_act", f"{memo}.add(ids)", origin=here)])], one_line=True,
+                   origin=here),
+                Do("out.append(_act)", origin=here)]
 
+
+def _skip_unless(cond: str, origin) -> If:
+    """``if COND: continue`` (COND says the element is skipped)."""
+    return If([(cond, [Continue(origin=origin)])], one_line=True, origin=origin)

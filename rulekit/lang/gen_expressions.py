@@ -1,23 +1,19 @@
 """Writing expressions of the effect language as Python source.
 
 Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin).  Each ``e_*`` method
-returns ``(python source, static kind)``; the kind ("zone", "cards", "card",
-"seats", "int", "list", "bool", "str", "any") lets the writer pick a direct
-form (``len(x)``, ``c.props.get(p)``) instead of a generic helper.
+returns a :class:`rulekit.lang.ir.Code`: the Python source and its static
+kind ("zone", "cards", "card", "seats", "int", "list", "bool", "str", "any"),
+which lets the writer pick a direct form (``len(x)``, ``c.props.get(p)``)
+instead of a generic helper, with the other facts statements and passes use.
 """
 from __future__ import annotations
 
-import re
-
 from lark import Token, Tree
 
-from .fn_names import TABLED, test_table
+from .fn_names import test_table
 from .gen_statements import CHOSEN_FIELDS, _unquote
-from .inline_exprs import plain
+from .ir import Code
 from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
-
-#: a test of card properties alone, tabled by card id (see ``_filter``)
-_TABLED = TABLED
 
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "//", "%"}
@@ -26,7 +22,7 @@ _ARITH = {"+", "-", "*", "//", "%"}
 class ExpressionsMixin:
     # ---- expressions: each returns (python source, static kind) -----------------
     # kinds: "zone", "list", "card", "int", "bool", "str", "any"
-    def expr(self, node, extra: set[str] | None = None, kinds: dict | None = None) -> tuple[str, str]:
+    def expr(self, node, extra: set[str] | None = None, kinds: dict | None = None) -> Code:
         if extra:
             saved, saved_kinds, saved_comp = self.locals, self.local_kinds, self.comp_vars
             saved_yield, self.can_yield = self.can_yield, False   # inside a comprehension
@@ -43,17 +39,17 @@ class ExpressionsMixin:
         method = getattr(self, "e_" + node.data, None)
         if method is None:  # pragma: no cover
             self.error(node, f"expression '{node.data}' is not supported")
-            return "None", "any"
+            return Code("None", "any")
         return method(node)
 
     def _seq(self, node) -> str:
         """Source for iterating a zone or list."""
-        src, kind = self.expr(node)
-        if kind == "zone":
-            return f"{src}.cards"
-        if kind in ("list", "cards", "seats"):
-            return src
-        return f"_seq({src})"
+        code = self.expr(node)
+        if code.kind == "zone":
+            return f"{code}.cards"
+        if code.kind in ("list", "cards", "seats"):
+            return code.src
+        return f"_seq({code})"
 
     def _elem_kind(self, node) -> str:
         """"card" when iterating ``node`` yields only cards, "int" for seats."""
@@ -62,73 +58,78 @@ class ExpressionsMixin:
 
     def expr_kind(self, node) -> str:
         errors = len(self.errors)
-        kind = self.expr(node)[1]
+        kind = self.expr(node).kind
         del self.errors[errors:]
         return kind
 
     def e_number(self, node):
-        return str(int(node.children[0])), "int"
+        value = int(node.children[0])
+        return Code(str(value), "int", plain=True, number=value)
 
     def e_string(self, node):
-        return repr(_unquote(node.children[0])), "str"
+        text = repr(_unquote(node.children[0]))
+        return Code(text, "str", plain="\\" not in text)
 
     def e_true(self, node):
-        return "True", "bool"
+        return Code("True", "bool", plain=True)
 
     def e_false(self, node):
-        return "False", "bool"
+        return Code("False", "bool", plain=True)
 
     def e_none(self, node):
-        return "None", "any"
+        return Code("None", "any", plain=True)
 
     def e_list_lit(self, node):
         args = node.children[0]
-        items = [self.expr(a)[0] for a in args.children] if args is not None else []
-        return "[" + ", ".join(items) + "]", "list"
+        items = [self.expr(a).src for a in args.children] if args is not None else []
+        return Code("[" + ", ".join(items) + "]", "list")
 
     def e_name(self, node):
         tok = node.children[0]
         name = str(tok)
         names = self.names
         if name in self.arg_subst:
-            return self.arg_subst[name]
+            arg = self.arg_subst[name]
+            if arg.local:
+                self.read(arg.src)
+            return arg
         if name in self.locals:
-            return self.local(name), self.local_kinds.get(name, "any")
+            return Code(self.local(name), self.local_kinds.get(name, "any"), plain=True, local=True)
         if name in names.vars:
-            self.fn.hoist.add("V")
-            return f"V[{name!r}]", "any"
+            self.hoist("V")
+            return Code(f"V[{name!r}]", "any")
         if name in names.tables:
             table = self.fn_name("table", name)     # one constant per table, however often read
             self.ns[table] = names.tables[name]
-            return table, "any"
+            return Code(table, "any", plain=True)
         if name in names.zones:
             zdef = names.zones[name]
             if zdef.per_player:
                 self.error(tok, f"zone '{name}' belongs to each player", f"{name}(player)",
                            f"write {name}(current) or {name}(p)")
-                return "None", "any"
-            self.fn.hoist.add("GZ")
-            return f"GZ[{zdef.index}]", "zone"
+                return Code("None", "any")
+            self.hoist("GZ")
+            return Code(f"GZ[{zdef.index}]", "zone", shared=True)
         if name in names.choices:
-            self.fn.hoist.add("CH")
-            return f"CH.get({name!r})", "any"
+            self.hoist("CH")
+            return Code(f"CH.get({name!r})", "any")
         if name == "current":
-            return "m.current", "int"
+            return Code("m.current", "int", plain=True)
         if name == "player_count":
-            return "m.n", "int"
+            return Code("m.n", "int")
         if name == "players":
-            return "m.players", "seats"
+            return Code("m.players", "seats")
         if name == "phase":
-            return "m.phase", "str"
+            return Code("m.phase", "str")
         if name == "all_players":
-            return "m.all_seats", "seats"
+            return Code("m.all_seats", "seats")
         if name in names.options:
-            return f"m.options[{name!r}]", "any"
+            return Code(f"m.options[{name!r}]", "any")
         self.error(tok, f"unknown name '{name}'",
                    "a variable, table, zone, choice, a name bound by let/for, or one of: "
                    + ", ".join(SPECIAL_NAMES),
                    suggest(name, set(names.all_readable()) | self.locals))
-        return "None", "any"
+        return Code("None", "any")
 
     def e_attr(self, node):
         base_n, attr_tok = node.children
@@ -136,80 +137,83 @@ class ExpressionsMixin:
         if (isinstance(base_n, Tree) and base_n.data == "name"
                 and str(base_n.children[0]) in self.names.choices
                 and str(base_n.children[0]) not in self.locals and attr in CHOSEN_FIELDS):
-            self.fn.hoist.add("CH")
+            self.hoist("CH")
             cname = str(base_n.children[0])
             kind = "cards" if attr == "cards" else "any"
-            return f"CH[{cname!r}].{attr}", kind
+            return Code(f"CH[{cname!r}].{attr}", kind)
         if attr in self.names.card_vars:      # before the shortcuts below, which read fixed properties
             return self._card_var(base_n, attr)
         if (isinstance(base_n, Tree) and base_n.data == "call" and str(base_n.children[0]) == "top"
                 and base_n.children[1] is not None and len(base_n.children[1].children) == 1):
-            zone, zkind = self.expr(base_n.children[1].children[0])
-            if zkind == "zone" and re.fullmatch(r"GZ\[\d+\]", zone) and attr in self.card_props:
+            zcode = self.expr(base_n.children[1].children[0])
+            zone, zkind = zcode.src, zcode.kind
+            if zcode.shared and attr in self.card_props:
                 # a shared zone's top card, read in place from the property's table
-                return f"({self.prop_table(attr)}[{zone}.cards[-1].id] if {zone}.cards else None)", "any"
+                return Code(f"({self.prop_table(attr)}[{zone}.cards[-1].id] if {zone}.cards else None)", "any")
             if zkind == "zone":
-                return f"_top_prop({zone}.cards, {attr!r})", "any"
+                return Code(f"_top_prop({zone}.cards, {attr!r})", "any")
         if (isinstance(base_n, Tree) and base_n.data == "name"
                 and str(base_n.children[0]) in self.names.choices
                 and str(base_n.children[0]) not in self.locals):
             self.error(attr_tok, f"a chosen answer has no field '{attr}'",
                        "one of: " + ", ".join(CHOSEN_FIELDS), suggest(attr, CHOSEN_FIELDS))
-            return "None", "any"
+            return Code("None", "any")
         base_kind = self.expr_kind(base_n)
         if base_kind == "event":
             if attr != "name" and not self.event_field_known(attr_tok):
-                return "None", "any"
-            return f"{self.expr(base_n)[0]}.get({attr!r})", "any"
+                return Code("None", "any")
+            return Code(f"{self.expr(base_n).src}.get({attr!r})", "any")
         known = (self.card_props | self.names.player_vars | set(CHOSEN_FIELDS) | self.names.event_fields
                  | self.names.card_vars)
         if attr not in self.names.player_vars and base_kind == "int":
             self.error(attr_tok, f"unknown player variable '{attr}'", "a name declared under player_vars",
                        suggest(attr, self.names.player_vars))
-            return "None", "any"
+            return Code("None", "any")
         if attr not in known:
             self.error(attr_tok, f"unknown property '{attr}'",
                        "a card property, a player variable, or a chosen answer's field ("
                        + ", ".join(CHOSEN_FIELDS) + ")", suggest(attr, known))
-            return "None", "any"
+            return Code("None", "any")
         chosen = self._chosen_cards(base_n)
         if chosen is not None:
-            return f"CH[{chosen!r}].pj[{self.chosen_projection('list', attr)}]", "list"
-        base, kind = self.expr(base_n)
+            return Code(f"CH[{chosen!r}].pj[{self.chosen_projection('list', attr)}]", "list")
+        bcode = self.expr(base_n)
+        base, kind = bcode.src, bcode.kind
         if kind in ("cards", "zone"):
             # a card's properties never change: read them from a per-card table
             seq = f"{base}.cards" if kind == "zone" else base
-            return f"_proj({self.prop_table(attr)}, {seq})", "list"
+            return Code(f"_proj({self.prop_table(attr)}, {seq})", "list")
         if kind in ("list", "seats"):
-            return f"_ga(m, {base}, {attr!r})", "list"
+            return Code(f"_ga(m, {base}, {attr!r})", "list")
         if kind == "card":
-            return f"{base}.props.get({attr!r})", "any"
+            return Code(f"{base}.props.get({attr!r})", "any")
         if kind == "int" and attr in self.names.player_vars:
-            return f"m.pvars[{base}][{attr!r}]", "any"
+            return Code(f"m.pvars[{base}][{attr!r}]", "any")
         if (attr in self.names.player_vars and attr not in self.card_props
                 and attr not in CHOSEN_FIELDS and attr not in self.names.event_fields):
             # only a player has it: read the player's variable directly (a
             # non-player base fails with a clear message through _pv)
-            return f"_pv(m, {base}, {attr!r})", "any"
+            return Code(f"_pv(m, {base}, {attr!r})", "any")
         if base.isidentifier():
             card = (f"({base}.props.get({attr!r}) if type({base}) is _Card "
                     f"else _ga(m, {base}, {attr!r}))")
             if attr in self.names.player_vars:     # a player's, or a card's: test for a player first
-                return f"(m.pvars[{base}][{attr!r}] if type({base}) is _int else {card})", "any"
-            return card, "any"
-        return f"_ga(m, {base}, {attr!r})", "any"
+                return Code(f"(m.pvars[{base}][{attr!r}] if type({base}) is _int else {card})", "any")
+            return Code(card, "any")
+        return Code(f"_ga(m, {base}, {attr!r})", "any")
 
     def _card_var(self, base_n, attr: str):
         """``c.var`` for a declared card variable: the match's value for the
         card (a name is a card variable or a property, never both), or the
         list of values of a list of cards."""
-        base, kind = self.expr(base_n)
+        bcode = self.expr(base_n)
+        base, kind = bcode.src, bcode.kind
         if kind == "card":
-            return f"m.cvars[{attr!r}][{base}.id]", "any"
+            return Code(f"m.cvars[{attr!r}][{base}.id]", "any")
         if kind in ("cards", "zone"):
             seq = f"{base}.cards" if kind == "zone" else base
-            return f"[m.cvars[{attr!r}][_c.id] for _c in {seq}]", "list"
-        return f"_cv(m, {base}, {attr!r})", "list" if kind in ("list", "seats") else "any"
+            return Code(f"[m.cvars[{attr!r}][_c.id] for _c in {seq}]", "list")
+        return Code(f"_cv(m, {base}, {attr!r})", "list" if kind in ("list", "seats") else "any")
 
     def _chosen_cards(self, node) -> str | None:
         """The choice's name when ``node`` is ``CHOICE.cards`` (a chosen
@@ -227,11 +231,11 @@ class ExpressionsMixin:
         is_table = (isinstance(base_n, Tree) and base_n.data == "name"
                     and str(base_n.children[0]) in self.names.tables
                     and str(base_n.children[0]) not in self.locals)
-        base = self.expr(base_n)[0]
-        key = self.expr(key_n)[0]
+        base = self.expr(base_n).src
+        key = self.expr(key_n).src
         if is_table and self._check_table_covers_players(node):
-            return f"{base}[{key}]", "any"
-        return f"_idx({base}, {key}, {self.rule!r})", "any"
+            return Code(f"{base}[{key}]", "any")
+        return Code(f"_idx({base}, {key}, {self.rule!r})", "any")
 
     def _check_table_covers_players(self, node) -> bool:
         """``table[player_count]`` must have an entry for every allowed count;
@@ -260,24 +264,24 @@ class ExpressionsMixin:
         if zdef is not None:
             if not zdef.per_player:
                 self.error(name_tok, f"zone '{name}' is not per player", "", f"write just '{name}'")
-                return "None", "any"
+                return Code("None", "any")
             if len(arg_nodes) != 1:
                 self.error(name_tok, f"zone '{name}' takes one player", f"{name}(player)")
-                return "None", "any"
-            self.fn.hoist.add("PZ")
-            return f"PZ[{zdef.index}][{self.expr(arg_nodes[0])[0]}]", "zone"
+                return Code("None", "any")
+            self.hoist("PZ")
+            return Code(f"PZ[{zdef.index}][{self.expr(arg_nodes[0]).src}]", "zone")
         if name in SPECIAL_FUNCTIONS:
             arg = arg_nodes[0] if len(arg_nodes) == 1 else None
             if isinstance(arg, Tree) and arg.data == "name":
                 arg = arg.children[0]
             if not isinstance(arg, Token):
                 self.error(name_tok, f"{name} takes the name of a choice", f"{name}(choice)")
-                return "False", "bool"
+                return Code("False", "bool")
             if str(arg) not in self.names.choices:
                 self.error(arg, f"unknown choice '{arg}'", "a name declared under choices",
                            suggest(str(arg), self.names.choices))
-                return "False", "bool"
-            return f"({self.choice_fn[str(arg)]}(m) is not None)", "bool"
+                return Code("False", "bool")
+            return Code(f"({self.choice_fn[str(arg)]}(m) is not None)", "bool")
         if name in self.names.procedures:
             return self.proc_call(name_tok, arg_nodes)
         spec = BUILTINS.get(name)
@@ -287,67 +291,67 @@ class ExpressionsMixin:
                        + ") or a per-player zone",
                        suggest(name, list(BUILTINS) + [z for z, d in self.names.zones.items()
                                                         if d.per_player]))
-            return "None", "any"
+            return Code("None", "any")
         _fn, lo, hi, doc = spec
         if not lo <= len(arg_nodes) <= hi:
             want = f"{lo}" if lo == hi else f"{lo} to {hi}"
             self.error(name_tok, f"{name}() takes {want} argument(s), got {len(arg_nodes)}", doc)
-            return "None", "any"
+            return Code("None", "any")
         args = [self.expr(a) for a in arg_nodes]
-        srcs = [s for s, _ in args]
-        kind0 = args[0][1]
+        srcs = [a.src for a in args]
+        kind0 = args[0].kind
         if (name == "sum" and isinstance(arg_nodes[0], Tree) and arg_nodes[0].data == "attr"
                 and str(arg_nodes[0].children[1]) not in self.names.card_vars):
             base_n, attr_tok = arg_nodes[0].children
             chosen = self._chosen_cards(base_n)
             if chosen is not None and str(attr_tok) in self.card_props:
-                return f"CH[{chosen!r}].pj[{self.chosen_projection('sum', str(attr_tok))}]", "int"
-            base, bkind = self.expr(base_n)
+                return Code(f"CH[{chosen!r}].pj[{self.chosen_projection('sum', str(attr_tok))}]", "int")
+            bkind = self.expr(base_n).kind
             if bkind in ("cards", "zone"):
                 # a table of the property by card id (none counts 0), read in one loop
                 table = self.const(("sum", str(attr_tok)), "sum", str(attr_tok))
                 self.sum_tables[table] = str(attr_tok)
-                return f"_sumt({table}, {self._seq(base_n)})", "int"
+                return Code(f"_sumt({table}, {self._seq(base_n)})", "int")
         if (name in ("any", "empty") and isinstance(arg_nodes[0], Tree) and arg_nodes[0].data == "where_op"
-                and srcs[0].split("(", 1)[0] in self.outlined):
+                and args[0].outlined is not None):
             # any(X where TEST): stop at the first element that passes
-            found = self.outline_any(srcs[0])
-            return (found, "bool") if name == "any" else (f"(not {found})", "bool")
+            found = self.outline_any(args[0])
+            return Code(found, "bool") if name == "any" else Code(f"(not {found})", "bool")
         if kind0 in ("zone", "list", "cards", "seats") and name in ("size", "count", "any", "empty"):
             # a zone's list, not the zone: len(zone) would call Zone.__len__ in Python
             n = f"len({srcs[0]}.cards)" if kind0 == "zone" else f"len({srcs[0]})"
             if name == "any":
-                return f"({n} > 0)", "bool"
+                return Code(f"({n} > 0)", "bool")
             if name == "empty":
-                return f"({n} == 0)", "bool"
-            return n, "int"
+                return Code(f"({n} == 0)", "bool")
+            return Code(n, "int")
         if name in ("min", "max") and len(srcs) > 1:
-            return f"{name}({', '.join(srcs)})", "int"
+            return Code(f"{name}({', '.join(srcs)})", "int")
         if name == "next":
-            return (f"m.next_seat({srcs[0]})" if self.names.eliminates
-                    else f"(({srcs[0]}) + 1) % m.n"), "int"
+            return Code(f"m.next_seat({srcs[0]})" if self.names.eliminates
+                        else f"(({srcs[0]}) + 1) % m.n", "int")
         if name == "join":
-            kind = "cards" if all(k in ("zone", "cards") for _, k in args) else "list"
-            if all(k in ("zone", "cards", "list", "seats") for _, k in args):
+            kind = "cards" if all(a.kind in ("zone", "cards") for a in args) else "list"
+            if all(a.kind in ("zone", "cards", "list", "seats") for a in args):
                 # lists and zones only: one list display, no call (a new list,
                 # as effect text never changes one another name holds)
-                parts = ", ".join(f"*{src}.cards" if k == "zone" else f"*{src}" for src, k in args)
-                return f"[{parts}]", kind
-            return f"_B_join(m, {', '.join(srcs)})", kind
+                parts = ", ".join(f"*{a}.cards" if a.kind == "zone" else f"*{a}" for a in args)
+                return Code(f"[{parts}]", kind)
+            return Code(f"_B_join(m, {', '.join(srcs)})", kind)
         if name == "seats_from":
-            return f"m.seats_from({srcs[0]})", "seats"
+            return Code(f"m.seats_from({srcs[0]})", "seats")
         if name == "seat_distance":
-            return f"m.seat_distance({srcs[0]}, {srcs[1]})", "int"
+            return Code(f"m.seat_distance({srcs[0]}, {srcs[1]})", "int")
         if name == "top" and len(srcs) == 1 and kind0 == "zone":
-            return f"_top1({srcs[0]}.cards)", "any"
+            return Code(f"_top1({srcs[0]}.cards)", "any")
         if name == "room" and kind0 == "zone":
-            return f"m.room({srcs[0]})", "int"
+            return Code(f"m.room({srcs[0]})", "int")
         cards_in = kind0 in ("zone", "cards")
         many = "cards" if cards_in else "list"
         kind = {"top": "any" if len(srcs) == 1 else many, "bottom": "any" if len(srcs) == 1 else many,
                 "shuffled": many, "unique": many, "join": "list", "size": "int", "count": "int", "sum": "int",
                 "any": "bool", "empty": "bool"}.get(name, "any")
-        return f"_B_{name}(m, {', '.join(srcs)})", kind
+        return Code(f"_B_{name}(m, {', '.join(srcs)})", kind)
 
     def e_call_proc(self, node):
         name_tok, args_n = node.children
@@ -371,34 +375,36 @@ class ExpressionsMixin:
         if name not in self.names.procedures:
             self.error(name_tok, f"unknown procedure '{name}'", "a name declared under procedures",
                        suggest(name, self.names.procedures))
-            return "None", "any"
+            return Code("None", "any")
         params = self.names.proc_params.get(name, ())
         if len(arg_nodes) != len(params):
             self.error(name_tok, f"procedure '{name}' takes {len(params)} argument(s), got {len(arg_nodes)}",
                        f"{name}({', '.join(params)})" if params else f"call {name}")
-            return "None", "any"
+            return Code("None", "any")
         self.check_name_args("procedure", name, arg_nodes)
+        reads = self.reading()
         compiled = [self.expr(a) for a in arg_nodes]
         inline = self.expr_procs.get(name)
-        if inline is not None and len(self.arg_subst) < 8 and all(plain(src) for src, _ in compiled):
+        if inline is not None and len(self.arg_subst) < 8 and all(a.plain for a in compiled):
+            self.unread(reads)      # an argument is read where the expression reads its parameter
             return self._inline_expression(name, inline, compiled)
-        args = "".join(", " + src for src, _ in compiled)
+        args = "".join(", " + a.src for a in compiled)
         call = f"{self.proc_fn[name]}(m{args})"
         if name not in self.deciding_procs:
-            return call, "any"
+            return Code(call, "any")
         if not explicit:
             self.error(name_tok, f"procedure '{name}' can stop for a decision",
                        f"call {name}(...) in a statement or 'let x = call {name}(...)'",
                        "a plain name(...) is only for procedures that never decide")
-            return "None", "any"
+            return Code("None", "any")
         if not self.can_yield:
             self.error(name_tok, f"procedure '{name}' can stop for a decision, which is not possible here",
                        "effect text (a phase, a procedure or a trigger), not a condition, filter or score",
                        "decide first, keep the answer with 'let', then test it")
-            return "None", "any"
-        return f"(yield from {call})", "any"
+            return Code("None", "any")
+        return Code(f"(yield from {call})", "any")
 
-    def _inline_expression(self, name: str, inline: tuple, args: list) -> tuple[str, str]:
+    def _inline_expression(self, name: str, inline: tuple, args: list[Code]) -> Code:
         """The expression of procedure ``name`` written in place (see
         :mod:`rulekit.lang.inline_exprs`): its parameters read the arguments,
         and nothing of the caller's is visible to it."""
@@ -407,15 +413,15 @@ class ExpressionsMixin:
         self.locals, self.local_kinds = set(), {}
         self.arg_subst = {p: a for p, a in zip(params, args)}
         try:
-            src, kind = self.expr(tree)
+            code = self.expr(tree)
         finally:
             self.locals, self.local_kinds, self.arg_subst, errors = saved
             del self.errors[errors:]     # reported once, where the procedure is written
-        return f"({src})", kind
+        return Code(f"({code})", code.kind)
 
     def _binary(self, node, ops: set[str], kind: str):
         left, op, right = node.children
-        return f"({self.expr(left)[0]} {op} {self.expr(right)[0]})", kind
+        return Code(f"({self.expr(left).src} {op} {self.expr(right).src})", kind)
 
     def e_binop(self, node):
         return self._binary(node, _ARITH, "int")
@@ -424,44 +430,44 @@ class ExpressionsMixin:
         self.check_compared(node)
         left, op, right = node.children
         if str(op) in ("==", "!=") and isinstance(right, Tree) and right.data == "none":
-            return f"({self.expr(left)[0]} {'is' if str(op) == '==' else 'is not'} None)", "bool"
+            return Code(f"({self.expr(left).src} {'is' if str(op) == '==' else 'is not'} None)", "bool")
         return self._binary(node, _COMPARE, "bool")
 
     def e_neg(self, node):
-        return f"(-{self.expr(node.children[0])[0]})", "int"
+        return Code(f"(-{self.expr(node.children[0]).src})", "int")
 
     def _container(self, node) -> str:
         """The right side of ``in``: a zone's list rather than the zone, whose
         ``__contains__`` would be a Python call."""
-        src, kind = self.expr(node)
-        return f"{src}.cards" if kind == "zone" else src
+        code = self.expr(node)
+        return f"{code}.cards" if code.kind == "zone" else code.src
 
     def e_in_op(self, node):
         self.check_compared(node)
-        return f"({self.expr(node.children[0])[0]} in {self._container(node.children[1])})", "bool"
+        return Code(f"({self.expr(node.children[0]).src} in {self._container(node.children[1])})", "bool")
 
     def e_not_in_op(self, node):
         self.check_compared(node)
-        return f"({self.expr(node.children[0])[0]} not in {self._container(node.children[1])})", "bool"
+        return Code(f"({self.expr(node.children[0]).src} not in {self._container(node.children[1])})", "bool")
 
     def e_and_op(self, node):
-        return f"({self.expr(node.children[0])[0]} and {self.expr(node.children[1])[0]})", "any"
+        return Code(f"({self.expr(node.children[0]).src} and {self.expr(node.children[1]).src})", "any")
 
     def e_or_op(self, node):
-        return f"({self.expr(node.children[0])[0]} or {self.expr(node.children[1])[0]})", "any"
+        return Code(f"({self.expr(node.children[0]).src} or {self.expr(node.children[1]).src})", "any")
 
     def e_not_op(self, node):
-        return f"(not {self.expr(node.children[0])[0]})", "bool"
+        return Code(f"(not {self.expr(node.children[0]).src})", "bool")
 
     def e_ternary(self, node):
-        a, c, b = (self.expr(n)[0] for n in node.children)
-        return f"({a} if {c} else {b})", "any"
+        a, c, b = (self.expr(n).src for n in node.children)
+        return Code(f"({a} if {c} else {b})", "any")
 
     def e_where_op(self, node):
         seq = self._seq(node.children[0])
         elem = self._elem_kind(node.children[0])
         pred = self._filter(node.children[1], elem)
-        return self.where_list(seq, pred), {"card": "cards", "int": "seats"}.get(elem, "list")
+        return self.where_list(seq, pred, {"card": "cards", "int": "seats"}.get(elem, "list"))
 
     # ---- filters that only read card properties are tabled at load time -------
     _PURE = {"compare_op", "in_op", "not_in_op", "and_op", "or_op", "not_op", "ternary", "binop",
@@ -485,12 +491,14 @@ class ExpressionsMixin:
             return all(c is None or self._card_static(c) for c in node.children)
         return False
 
-    def _filter(self, tree, elem: str) -> str:
-        """Source of a per-element test with ``it`` bound (``L_it``)."""
-        src = self.expr(tree, extra={"it"}, kinds={"it": elem})[0]
+    def _filter(self, tree, elem: str) -> Code:
+        """A per-element test with ``it`` bound (``L_it``); a test of card
+        properties alone is worked out for every card at load time and read
+        from its table (``table`` is set)."""
+        code = self.watching(lambda: self.expr(tree, extra={"it"}, kinds={"it": elem}))
         if elem != "card" or not self._card_static(tree):
-            return src
-        if src not in self.static_preds:
-            self.static_preds[src] = test_table(len(self.static_preds))
-        return f"{self.static_preds[src]}[L_it.id]"
-
+            return code
+        if code.src not in self.static_preds:
+            self.static_preds[code.src] = test_table(len(self.static_preds))
+        table = self.static_preds[code.src]
+        return Code(f"{table}[L_it.id]", "bool", table=table)

@@ -10,7 +10,8 @@ its parameters replaced by the arguments.
 
 Only when that changes nothing but speed:
 
-* the arguments are plain values (locals, constants, ``current``): an
+* the arguments are plain values (locals, constants, ``current``: the
+  expression writer marks them ``Code.plain``): an
   argument the expression reads twice, or not at all, or only on one side
   of an ``and``, is then still computed exactly as a call would;
 * the expression has no comprehension (``where``) or ``it``: those are
@@ -18,8 +19,6 @@ Only when that changes nothing but speed:
 * the procedure never decides and does not reach itself.
 """
 from __future__ import annotations
-
-import re
 
 from lark import Token, Tree
 
@@ -30,12 +29,10 @@ from .parser import subtrees
 _ALLOWED = {"name", "string", "number", "true", "false", "none", "attr", "index", "call",
             "compare_op", "in_op", "not_in_op", "and_op", "or_op", "not_op", "binop", "neg",
             "list_lit", "args", "ternary"}
-#: Python source of an argument that is a plain value
-_PLAIN = re.compile(r"^(?:[A-Za-z_]\w*|m\.current|-?\d+|'[^'\\]*'|\"[^\"\\]*\")$")
 
 
-def expression_procs(procedures: dict[str, Tree | None], params: dict[str, tuple[str, ...]],
-                     deciding: set[str]) -> dict[str, tuple[tuple[str, ...], Tree]]:
+def expression_procs(procedures: dict[str, Tree[Token] | None], params: dict[str, tuple[str, ...]],
+                     deciding: set[str]) -> dict[str, tuple[tuple[str, ...], Tree[Token]]]:
     """name -> (parameters, the returned expression) of every procedure that
     may be written in place of its calls."""
     out = {}
@@ -47,21 +44,18 @@ def expression_procs(procedures: dict[str, Tree | None], params: dict[str, tuple
                 or stmt.children[0] is None:
             continue
         expr = stmt.children[0]
+        if not isinstance(expr, Tree):
+            continue
         if all(sub.data in _ALLOWED for sub in subtrees(expr)) and not _names_it(expr):
             out[name] = (params.get(name, ()), expr)
     return {n: v for n, v in out.items() if not _reaches(n, out)}
 
 
-def plain(source: str) -> bool:
-    """Is this argument's Python source a plain value (no work, no error)?"""
-    return bool(_PLAIN.match(source))
-
-
-def _names_it(expr: Tree) -> bool:
+def _names_it(expr: Tree[Token]) -> bool:
     return any(isinstance(t, Token) and t.type == "NAME" and t == "it" for t in expr.scan_values(lambda v: True))
 
 
-def _reaches(start: str, procs: dict) -> bool:
+def _reaches(start: str, procs: dict[str, tuple[tuple[str, ...], Tree[Token]]]) -> bool:
     """Does the expression of ``start`` reach ``start`` again through calls?"""
     calls = {name: {str(sub.children[0]) for sub in subtrees(expr) if sub.data == "call"} & set(procs)
              for name, (_, expr) in procs.items()}

@@ -25,12 +25,12 @@ class TemplateError(Exception):
         return line, self.offset - (text.rfind("\n", 0, self.offset) + 1) + 1
 
 
-def split_template(text: str, params: tuple[str, ...], event: str | None = None) -> tuple:
+def split_template(text: str, params: tuple[str, ...], event: str | None = None) -> tuple[str | int, ...]:
     """The pieces of ``text``: literal strings and, for each placeholder, the
     index of its parameter in ``params``.  Raises :class:`TemplateError` at the
     first brace that is not ``{{``, ``}}`` or ``{param}``.  With ``event``, the
     names are that event's fields (a narration), and the errors say so."""
-    pieces: list = []
+    pieces: list[str | int] = []
     literal: list[str] = []
     i, n = 0, len(text)
     while i < n:

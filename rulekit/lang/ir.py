@@ -1,0 +1,251 @@
+"""The intermediate form between effect text's parse tree and Python source.
+
+Why an intermediate form: the compiler's optimisations (counting steps,
+dealing a pile into several in one pass...) look at what has been written
+so far.  Done on emitted text they become string surgery that a reader
+cannot check; done on these nodes they are small functions over lists of
+statements (see :mod:`rulekit.lang.passes`), and one printer
+(:mod:`rulekit.lang.printer`) is the only place that writes Python.
+
+Statements are nodes; expressions are :class:`Code` leaves: their Python
+source with the facts the compiler knows about them (their kind, whether
+they name a zone directly...), so no pass needs to read source text.
+Every statement keeps its :data:`Origin`, the place in the rule file it
+was written from, which becomes the line map ``rulekit show-code`` and
+run-time errors use.
+"""
+from __future__ import annotations
+
+from typing import Any, Union
+
+import attrs
+
+#: (file position or None, rule, calls of procedures written in place): see CodeGen.via
+Origin = tuple[Any, str, tuple[Any, ...]]
+
+
+@attrs.frozen
+class Code:
+    """An expression: its source and what is known of it statically.
+
+    ``kind`` is one of "zone", "cards", "card", "seats", "int", "list",
+    "bool", "str", "event", "any".  ``shared`` marks a shared zone read
+    directly (``GZ[i]``): only such a zone can be dealt from in one pass.
+    ``plain`` marks a value that costs nothing and cannot fail (a local, a
+    constant, ``current``): such an argument may be substituted into an
+    inlined expression.  ``number`` is the value of a number literal.
+    ``outlined`` names the filter function a ``where`` was written to.
+    ``table`` names the per-card table of a test of card properties alone
+    (the source is then ``TABLE[L_it.id]``): see CodeGen._filter.
+    ``local`` marks a local of the generated function read directly.
+    Written by the compiler's expression writer, read by the statement
+    writer and the passes: so no one reads a fact back out of source text.
+    """
+
+    src: str
+    kind: str = "any"
+    shared: bool = False
+    plain: bool = False
+    number: int | None = None
+    outlined: str | None = None
+    table: str | None = None
+    local: bool = False
+    #: for a filter's test: the caller's locals and the hoisted fields it reads
+    reads: frozenset[str] = frozenset()
+    hoists: frozenset[str] = frozenset()
+
+    def __str__(self) -> str:
+        return self.src
+
+
+@attrs.define
+class Stmt:
+    """A statement; ``origin`` is where in the rule file it came from."""
+
+    origin: Origin = attrs.field(kw_only=True)
+
+
+@attrs.define
+class Assign(Stmt):
+    """``TARGET OP VALUE``; ``op`` is "=" but for an event's field, changed in place."""
+
+    target: str
+    value: str
+    op: str = "="
+
+
+@attrs.define
+class Do(Stmt):
+    """An expression statement (a call)."""
+
+    call: str
+
+
+@attrs.define
+class YieldFrom(Stmt):
+    """``yield from CALL``: a call of a script that may stop for a decision."""
+
+    call: str
+
+
+@attrs.define
+class Decide(Stmt):
+    """``TARGET = yield DECISION``: stop the match at a decision."""
+
+    target: str
+    decision: str
+
+
+@attrs.define
+class Return(Stmt):
+    value: str | None = None
+
+
+@attrs.define
+class Raise(Stmt):
+    exc: str
+
+
+@attrs.define
+class Pass(Stmt):
+    pass
+
+
+@attrs.define
+class Break(Stmt):
+    pass
+
+
+@attrs.define
+class Continue(Stmt):
+    pass
+
+
+@attrs.define
+class EmptyLists(Stmt):
+    """``a = []; b = []``: the pools an enumerator fills in one loop."""
+
+    names: list[str]
+
+
+@attrs.define
+class Tick(Stmt):
+    """Count ``steps`` steps and stop a rule over its budget (``rule``
+    None: the turn itself, named by the match)."""
+
+    steps: int
+    rule: str | None
+
+
+@attrs.define
+class MoveWhere(Stmt):
+    """``move [shuffled](ZONE where TEST) to DEST`` with a tabled test."""
+
+    zone: Code
+    table: str
+    dest: Code
+    bottom: bool
+    shuffle: bool
+
+
+@attrs.define
+class MoveSplit(Stmt):
+    """One pass over ``zone`` filing each card under the first test of
+    ``tables`` it passes, to that test's target (see pass_splits)."""
+
+    zone: Code
+    table: str
+    tables: list[str]
+    targets: list[tuple[Code, bool, bool]]     # (destination, bottom, shuffled)
+
+
+@attrs.define
+class If(Stmt):
+    """``if``/``elif`` branches and an optional ``else``.  ``one_line``: a
+    single branch whose body is one simple statement, printed after the colon."""
+
+    branches: list[tuple[str, list[Stmt]]]
+    orelse: list[Stmt] | None = None
+    one_line: bool = False
+
+
+@attrs.define
+class For(Stmt):
+    target: str
+    iter: str
+    body: list[Stmt]
+    one_line: bool = False
+
+
+@attrs.define
+class While(Stmt):
+    cond: str
+    body: list[Stmt]
+
+
+@attrs.define
+class Try(Stmt):
+    """``try`` with ``except`` handlers: (the clause after ``except``, body)."""
+
+    body: list[Stmt]
+    handlers: list[tuple[str, list[Stmt]]]
+
+
+
+@attrs.define
+class Function:
+    """One generated function: ``def NAME(m, L_param...)``, the match's
+    fields it reads often bound to locals first (``hoist``), then the body."""
+
+    name: str
+    params: tuple[str, ...]
+    rule: str
+    body: list[Stmt] = attrs.field(factory=list)
+    hoist: set[str] = attrs.field(factory=set)
+
+
+@attrs.define
+class Filter:
+    """``SEQ where TEST`` written out as a module-level function (see
+    CodeGen.outline_where): its test, the caller's locals it reads, and
+    whether it answers "any passes?" rather than listing those that pass."""
+
+    name: str
+    test: str
+    free: list[str]
+    hoist: list[str]
+    origin: Origin
+    mode: str = "list"
+
+
+@attrs.define
+class TestFunction:
+    """The test of a tabled filter, run on every card when the module is built."""
+
+    name: str
+    test: str
+
+
+Chunk = Union[Function, Filter, TestFunction]
+
+
+def blocks(stmt: Stmt) -> list[list[Stmt]]:
+    """The statement lists directly inside ``stmt`` (none for a simple one)."""
+    if isinstance(stmt, If):
+        return [body for _, body in stmt.branches] + ([stmt.orelse] if stmt.orelse is not None else [])
+    if isinstance(stmt, (For, While)):
+        return [stmt.body]
+    if isinstance(stmt, Try):
+        return [stmt.body] + [body for _, body in stmt.handlers]
+    return []
+
+
+def every_block(body: list[Stmt]) -> list[list[Stmt]]:
+    """``body`` and every statement list nested in it, outermost first."""
+    out = [body]
+    i = 0
+    while i < len(out):
+        for stmt in out[i]:
+            out.extend(blocks(stmt))
+        i += 1
+    return out

@@ -1,0 +1,149 @@
+"""Printing the intermediate form as Python source: the one place that
+writes the generated code's text.
+
+Each function prints as its source and, per line, the :data:`Origin` of
+the statement the line belongs to (the header and the hoisted fields
+belong to the rule as a whole), from which the loader builds the line map
+of ``rulekit show-code`` and of run-time errors.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .ir import (
+    Assign,
+    Break,
+    Chunk,
+    Continue,
+    Decide,
+    Do,
+    EmptyLists,
+    Filter,
+    For,
+    Function,
+    If,
+    MoveSplit,
+    MoveWhere,
+    Origin,
+    Pass,
+    Raise,
+    Return,
+    Stmt,
+    TestFunction,
+    Tick,
+    Try,
+    While,
+    YieldFrom,
+)
+
+#: the match's fields a function may bind to a local first, and the local's name
+HOISTS = (("V", "vars"), ("GZ", "gz"), ("PZ", "pz"), ("CH", "chosen"))
+
+Lines = list[tuple[str, Origin]]
+#: per printed line: its origin (the function's header and hoists: (None, rule))
+LineOrigins = list[tuple[Any, ...]]
+
+
+def simple(stmt: Stmt) -> str:
+    """The one line of a simple statement."""
+    if isinstance(stmt, Assign):
+        return f"{stmt.target} {stmt.op} {stmt.value}"
+    if isinstance(stmt, Do):
+        return stmt.call
+    if isinstance(stmt, YieldFrom):
+        return f"yield from {stmt.call}"
+    if isinstance(stmt, Decide):
+        return f"{stmt.target} = yield {stmt.decision}"
+    if isinstance(stmt, Return):
+        return "return" if stmt.value is None else f"return {stmt.value}"
+    if isinstance(stmt, Raise):
+        return f"raise {stmt.exc}"
+    if isinstance(stmt, Pass):
+        return "pass"
+    if isinstance(stmt, Break):
+        return "break"
+    if isinstance(stmt, Continue):
+        return "continue"
+    if isinstance(stmt, EmptyLists):
+        return "; ".join(f"{n} = []" for n in stmt.names)
+    if isinstance(stmt, MoveWhere):
+        return f"m.move_where({stmt.zone}, {stmt.table}, {stmt.dest}, {stmt.bottom}, {stmt.shuffle})"
+    if isinstance(stmt, MoveSplit):
+        dests = ", ".join(f"({d}, {b}, {sh})" for d, b, sh in stmt.targets)
+        return f"m.move_split({stmt.zone}, {stmt.table}, ({dests},))"
+    raise TypeError(f"not a simple statement: {stmt!r}")     # pragma: no cover
+
+
+def statements(body: list[Stmt], depth: int, out: Lines) -> None:
+    """Append the lines of ``body`` at indentation ``depth`` to ``out``."""
+    pad = "    " * depth
+    for stmt in body:
+        origin = stmt.origin
+        if isinstance(stmt, Tick):
+            rule = "" if stmt.rule is None else repr(stmt.rule)
+            out.append((f"{pad}m.steps += {stmt.steps}", origin))
+            out.append((f"{pad}if m.steps > m.budget: m.over_budget({rule})", origin))
+        elif isinstance(stmt, If):
+            if stmt.one_line:
+                (cond, (inner,)), = stmt.branches
+                out.append((f"{pad}if {cond}: {simple(inner)}", origin))
+                continue
+            for k, (cond, inner_body) in enumerate(stmt.branches):
+                out.append((f"{pad}{'if' if k == 0 else 'elif'} {cond}:", origin))
+                statements(inner_body, depth + 1, out)
+            if stmt.orelse is not None:
+                out.append((f"{pad}else:", origin))
+                statements(stmt.orelse, depth + 1, out)
+        elif isinstance(stmt, For):
+            head = f"{pad}for {stmt.target} in {stmt.iter}:"
+            if stmt.one_line:
+                out.append((f"{head} {simple(stmt.body[0])}", origin))
+                continue
+            out.append((head, origin))
+            statements(stmt.body, depth + 1, out)
+        elif isinstance(stmt, While):
+            out.append((f"{pad}while {stmt.cond}:", origin))
+            statements(stmt.body, depth + 1, out)
+        elif isinstance(stmt, Try):
+            out.append((f"{pad}try:", origin))
+            statements(stmt.body, depth + 1, out)
+            for clause, handler in stmt.handlers:
+                out.append((f"{pad}except {clause}:", origin))
+                statements(handler, depth + 1, out)
+        else:
+            out.append((pad + simple(stmt), origin))
+
+
+def function(fn: Function) -> tuple[str, LineOrigins]:
+    """A function's source, and the origin of each of its lines."""
+    head = f"def {fn.name}(m{''.join(', L_' + p for p in fn.params)}):"
+    hoists = [f"    {h} = m.{attr}" for h, attr in HOISTS if h in fn.hoist]
+    lines: Lines = []
+    statements(fn.body, 1, lines)
+    whole: Origin = (None, fn.rule, ())
+    body = [text for text, _ in lines] or ["    pass"]
+    origins: LineOrigins = [whole[:2]] * (1 + len(hoists))
+    origins += [origin for _, origin in lines] or [whole[:2]]
+    return "\n".join([head, *hoists, *body]) + "\n", origins
+
+
+def filter_function(f: Filter) -> tuple[str, LineOrigins]:
+    """``SEQ where TEST`` as a function over the elements (see CodeGen.outline_where)."""
+    # the elements' parameter is not named _seq: the test may call the helper of that name
+    lines = [f"def {f.name}(m, _elems{''.join(', ' + v for v in f.free)}):"]
+    lines += [f"    {h} = m.{attr}" for h, attr in HOISTS if h in f.hoist]
+    if f.mode == "any":
+        lines += ["    for L_it in _elems:", f"        if {f.test}: return True", "    return False"]
+    else:
+        lines += ["    _out = []", "    for L_it in _elems:", f"        if {f.test}: _out.append(L_it)",
+                  "    return _out"]
+    return "\n".join(lines) + "\n", [f.origin] * len(lines)
+
+
+def chunk(c: Chunk) -> tuple[str, LineOrigins]:
+    if isinstance(c, Function):
+        return function(c)
+    if isinstance(c, Filter):
+        return filter_function(c)
+    assert isinstance(c, TestFunction)
+    return f"def {c.name}(m, L_it):\n    return {c.test}\n", []
