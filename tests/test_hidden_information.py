@@ -16,19 +16,19 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_files import ROOT, game_files, game_id
+from game_files import ROOT, game_files, game_id, load
 
 import rulekit
 from rulekit.engine.match import Match
 
 #: every game, and the test game of the engine's mechanisms (its windows name a card option too)
 FILES = [*game_files(), ROOT / "tests" / "games" / "mechanisms.yaml"]
-GAMES_PER_COUNT = 6
+GAMES_PER_COUNT = 4
 
 
 @pytest.fixture(scope="module", params=FILES, ids=game_id)
 def game(request) -> rulekit.Game:
-    return rulekit.load_game(request.param)
+    return load(request.param)
 
 
 def _counts(game: rulekit.Game) -> list[int]:
