@@ -89,7 +89,7 @@ GAME_FILES = game_files()
 MUTANTS = int(os.environ.get("RULEKIT_FUZZ_MUTANTS", "300"))
 FIRST_SEED = int(os.environ.get("RULEKIT_FUZZ_FIRST_SEED", "0"))
 OPERATORS = 12
-MIN_PER_FILE = 2 * OPERATORS
+MIN_PER_FILE = OPERATORS
 
 
 def mutants_of(game: Path, file: Path) -> int:
