@@ -80,10 +80,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: every game shipped, found by glob so that a new game is fuzzed too
 GAME_FILES = game_files()
 #: mutants of each game in one run of the suite, split between its files by size, with at least
-#: MIN_PER_FILE of every file: each of the OPERATORS makes the first edit of as many mutants of
-#: every file (see :func:`hostile_mutant`), so each kind of damage reaches each file, however
-#: small.  Most cost a load of the whole game (~0.05 s of CPU for the largest games), so the suite
-#: takes a few hundred; RULEKIT_FUZZ_MUTANTS sets the number (a long local run takes thousands),
+#: MIN_PER_FILE of every file: a run of consecutive seeds starts a mutant with each of the
+#: OPERATORS in turn (see :func:`hostile_mutant`), so each kind of damage reaches each file,
+#: however small.  A mutant costs a load of the whole game (~0.05 s of CPU for the largest), so
+#: the suite takes a few hundred; RULEKIT_FUZZ_MUTANTS sets the number (a long run takes thousands),
 #: RULEKIT_FUZZ_FIRST_SEED moves the window of seeds.  Error paths the fuzzer found once are
 #: kept as tests of their own (tests/test_fuzz_findings.py), so they do not depend on the window.
 MUTANTS = int(os.environ.get("RULEKIT_FUZZ_MUTANTS", "300"))
