@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from game_files import load
 
 import rulekit
 from rulekit.testing import prepare
@@ -34,7 +35,7 @@ def pytest_cmdline_main(config):
 
 @pytest.fixture(scope="session")
 def regicide() -> rulekit.Game:
-    return rulekit.load_game(REGICIDE)
+    return load(REGICIDE)
 
 
 def _label(zone: str, player: int | None) -> tuple[str, int | None]:

@@ -7,7 +7,10 @@ in ``games/`` holding a ``game.yaml``.
 """
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+
+import rulekit
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,3 +30,11 @@ def game_path(name: str) -> Path:
     """games/NAME: a folder game, else the file games/NAME.yaml."""
     folder = ROOT / "games" / name
     return folder if folder.is_dir() else folder.with_suffix(".yaml")
+
+
+@functools.cache
+def load(path: Path) -> rulekit.Game:
+    """A game loaded once per test process (each xdist worker), shared by
+    the suites that play it and never change it: loading the largest games
+    takes a good part of a second."""
+    return rulekit.load_game(path)

@@ -6,29 +6,31 @@ every rule file.
   the decisions the others can observe, and their answers in the log, do
   not depend on what the asked seat holds.  Every answer in the log was a
   decision someone was asked.
-- **Views**: at every decision, permuting the cards among the zones a seat
-  cannot see (the others' hands, the draw pile) leaves that seat's view
-  exactly as it was: nothing in it (the decision, its prompt, the
-  variables, the rule file's ``display`` values) is derived from them.
+- **Views**: at every decision, every seat that does not decide sees no
+  card of a zone it cannot see (of a ``top`` zone, only the top card), and
+  of the decision only who decides what; permuting the cards among the
+  zones a seat cannot see (the others' hands, the draw pile) leaves that
+  seat's view exactly as it was: nothing in it (the decision, its prompt,
+  the variables, the rule file's ``display`` values) is derived from them.
 """
 from __future__ import annotations
 
 import random
 
 import pytest
-from game_files import ROOT, game_files, game_id
+from game_files import ROOT, game_files, game_id, load
 
 import rulekit
 from rulekit.engine.match import Match
 
 #: every game, and the test game of the engine's mechanisms (its windows name a card option too)
 FILES = [*game_files(), ROOT / "tests" / "games" / "mechanisms.yaml"]
-GAMES_PER_COUNT = 6
+GAMES_PER_COUNT = 4
 
 
 @pytest.fixture(scope="module", params=FILES, ids=game_id)
 def game(request) -> rulekit.Game:
-    return rulekit.load_game(request.param)
+    return load(request.param)
 
 
 def _counts(game: rulekit.Game) -> list[int]:
@@ -68,6 +70,19 @@ def _view_after_permuting(m: Match, viewer: int, rng: random.Random) -> dict:
                 m.loc[c.id] = z
 
 
+def check_zones_hidden(m: Match, viewer: int, view: dict) -> None:
+    """``view`` (``viewer``'s) holds no card of a zone hidden from it (of a
+    ``top`` zone, only the top card), and every zone's true size."""
+    for zone in m.all_zones():
+        shown = view["zones"][zone.name]
+        assert shown["count"] == len(zone.cards)
+        vis = zone.zdef.visibility
+        if vis in ("hidden", "top") or (vis == "owner" and zone.owner != viewer):
+            assert "cards" not in shown and "ids" not in shown, (zone.name, viewer)
+            if vis == "top" and zone.cards:
+                assert shown["top_id"] == zone.cards[-1].id
+
+
 def test_every_answer_in_the_log_was_asked_and_views_hide_the_unseen(game):
     windows = {name for name, c in game.choices.items() if c.window is not None}
     asked_with_only_pass = asked_with_more = 0
@@ -86,6 +101,7 @@ def test_every_answer_in_the_log_was_asked_and_views_hide_the_unseen(game):
                         continue
                     seen = m.view(viewer, since=len(m.log))
                     assert set(seen["decision"]) == {"player", "choice", "prompt"}, seen["decision"]
+                    check_zones_hidden(m, viewer, seen)
                     if rng.random() < 0.2:   # the permutation is the slow part: a sample of decisions
                         assert _view_after_permuting(m, viewer, rng) == seen, (
                             f"{game.name}, {n} players, seed {seed}: the view of player {viewer} "

@@ -745,4 +745,4 @@ def test_delayed_tricks_judged_last_placed_first():
 
 
 # random games (every one ends, no card lost or doubled, a winner, an identical replay): played in
-# test_sanguosha_properties.py, seeds 0-1999 of 5 and 8 players and 0-149 of every other count
+# test_conformance.py for every player count, and with the match options in test_sanguosha_properties.py
