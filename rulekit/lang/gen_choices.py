@@ -1,32 +1,40 @@
 """Writing a choice's enumerator: the function that lists every legal action.
 
-Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin): see that module for
-why effect text becomes Python.  It builds the enumerator as intermediate
+Built on the expression writer (see :mod:`rulekit.lang.codegen` for
+why effect text becomes Python).  It builds the enumerator as intermediate
 form (:mod:`rulekit.lang.ir`), like every other function.  An enumerator filters the source cards once
 per option (sharing identical pools between options), then builds actions:
 single cards and seats come from per-option memos of shared Action objects.
 """
 from __future__ import annotations
 
+from typing import Any, TypeAlias
+
+from ..engine.runtime import Action
 from . import runtime_helpers
-from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Return, Stmt
+from .gen_base import Node
+from .gen_expressions import Expressions
+from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Origin, Return, Stmt
 from .templates import TemplateError, split_template
 
+#: the parsed text of one option, by key: a tree, or a list of trees (``parts``)
+Parsed: TypeAlias = "dict[str, Any]"
 
-class _Keyed(dict):
+
+class _Keyed(dict[str, Any]):
     """The parsed expressions of one option; reading one sets the error path,
     so an error is reported at the key it came from."""
 
-    def __init__(self, trees: dict, gen: "ChoicesMixin", base: tuple):
+    def __init__(self, trees: Parsed, gen: Choices, base: tuple[Any, ...]) -> None:
         super().__init__(trees)
         self.gen, self.base = gen, base
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> Any:
         self.gen.error_path = self.base + (key,)
         return super().__getitem__(key)
 
 
-def _prompt_pieces(prompt: str, params: tuple) -> tuple[str, tuple]:
+def _prompt_pieces(prompt: str, params: tuple[str, ...]) -> tuple[str, tuple[str | int, ...]]:
     """(template, pieces) of a Decision: a prompt without placeholders is its
     own text (braces unescaped) and has no pieces.  The loader has checked
     the prompt; one that does not split is shown as written."""
@@ -35,12 +43,15 @@ def _prompt_pieces(prompt: str, params: tuple) -> tuple[str, tuple]:
     except TemplateError:
         return prompt, ()
     if all(type(p) is str for p in pieces):
-        return "".join(pieces), ()
+        return "".join(map(str, pieces)), ()
     return prompt, pieces
 
 
-class ChoicesMixin:
-    def choice(self, cname: str, spec: dict, parsed: dict, rule: str, ranges: dict) -> None:
+class Choices(Expressions):
+    """The writer of choices' enumerators, built on the expression writer."""
+
+    def choice(self, cname: str, spec: dict[str, Any], parsed: dict[Any, Any], rule: str,
+               ranges: dict[int, tuple[int, int]]) -> None:
         """The enumerator ``O_i(m)``: the Decision with every legal action, or
         None.  ``ranges[i]`` is (fewest, most) cards for card options, the
         (lowest, highest) number for number options."""
@@ -59,7 +70,7 @@ class ChoicesMixin:
                 self._card_option(opt, trees, name, first, ranges[i])
             elif "player" in opt or "number" in opt:
                 kind = "player" if "player" in opt else "number"
-                src = self._seq(trees[kind])
+                src = self.seq(trees[kind])
                 act = self._action_table(kind, opt["name"])
                 each: list[Stmt] = []
                 here = self.here()
@@ -75,7 +86,7 @@ class ChoicesMixin:
                     each.append(offer)
                 self.add(For("L_it", src, each, origin=here))
             else:
-                act = self.const(runtime_helpers.Action(opt["name"]), "action", opt["name"])
+                act = self.const(Action(opt["name"]), "action", opt["name"])
                 self.do(f"out.append({act})")
             body, self.out = self.out, top
             if when is None:
@@ -92,7 +103,7 @@ class ChoicesMixin:
                         origin=self.here()))
         self._end()
 
-    def _fuse_pools(self, spec: dict, parsed: dict) -> None:
+    def _fuse_pools(self, spec: dict[str, Any], parsed: dict[Any, Any]) -> None:
         """Fill in one pass every pool that options always need (no ``when``)
         and that filter the same cards by tests of card properties alone:
         a hand filtered four ways is read once, not four times, and no
@@ -103,13 +114,13 @@ class ChoicesMixin:
             if "when" in opt or "from" not in opt or not ("cards" in opt or "parts" in opt):
                 continue
             trees = _Keyed(parsed[i], self, ("options", i))
-            if self._elem_kind(trees["from"]) != "card":
+            if self.elem_kind(trees["from"]) != "card":
                 continue
-            src = self._seq(trees["from"])
+            src = self.seq(trees["from"])
             if "where" in trees:
-                preds = [self._filter(trees["where"], "card")]
+                preds = [self.filter_test(trees["where"], "card")]
             elif "parts" in opt:
-                preds = [self._filter(t, "card") for t in trees["parts"]]
+                preds = [self.filter_test(t, "card") for t in trees["parts"]]
             else:
                 continue
             tabled = by_src.setdefault(src, [])
@@ -130,14 +141,14 @@ class ChoicesMixin:
                                one_line=True, origin=here))
             self.add(For("_c", src, each, origin=here))
 
-    def _card_option(self, opt: dict, trees: dict, name: str, first: bool,
+    def _card_option(self, opt: dict[str, Any], trees: _Keyed, name: str, first: bool,
                      count: tuple[int, int]) -> None:
         """``first``: the option always runs (no ``when``), so the pools it
         fills may serve the options after it."""
         lo, hi = count
-        src = self._seq(trees["from"]) if "from" in trees else "()"
-        elem = self._elem_kind(trees["from"]) if "from" in trees else "any"
-        pred = self._filter(trees["where"], elem) if "where" in trees else None
+        src = self.seq(trees["from"]) if "from" in trees else "()"
+        elem = self.elem_kind(trees["from"]) if "from" in trees else "any"
+        pred = self.filter_test(trees["where"], elem) if "where" in trees else None
         key = (src, "True" if pred is None else pred.src)
         if "parts" in opt and pred is None:
             self._parts_option(trees["parts"], elem, self._require(trees, elem), name, first,
@@ -189,21 +200,21 @@ class ChoicesMixin:
             return name
         return self.const(runtime_helpers.ActionMemo(option, kind), "memo", option)
 
-    def _require(self, trees, elem: str) -> str | None:
+    def _require(self, trees: _Keyed, elem: str) -> str | None:
         if "require" not in trees:
             return None
         return self.expr(trees["require"], extra={"chosen"},
                          kinds={"chosen": "cards" if elem == "card" else "list"}).src
 
-    def _parts_option(self, parts: list, elem: str, require: str | None, name: str, first: bool,
-                      base: tuple = (), src: str | None = None):
+    def _parts_option(self, parts: list[Node], elem: str, require: str | None, name: str, first: bool,
+                      base: tuple[Any, ...] = (), src: str | None = None) -> None:
         """One distinct card per part; each set of cards is offered once.
         With ``src`` (no ``where``), each part's cards are a pool of their own,
         shared with other options that filter the same cards the same way."""
         lists = []
-        for i, tree in enumerate(parts):
+        for i, part in enumerate(parts):
             self.error_path = base + ("parts", i)
-            pred = self._filter(tree, elem)
+            pred = self.filter_test(part, elem)
             self.error_path = ()
             if src is None:
                 self.assign(f"_p{i}", self.where_list("pool", pred).src)
@@ -245,6 +256,6 @@ class ChoicesMixin:
                 Do("out.append(_act)", origin=here)]
 
 
-def _skip_unless(cond: str, origin) -> If:
+def _skip_unless(cond: str, origin: Origin) -> If:
     """``if COND: continue`` (COND says the element is skipped)."""
     return If([(cond, [Continue(origin=origin)])], one_line=True, origin=origin)
