@@ -100,12 +100,13 @@ class CodeGen(Choices, Statements):
     def script(self, fname: str, tree: Tree[Token], rule: str, params: tuple[str, ...] = (),
                kinds: dict[str, str] | None = None) -> None:
         """``kinds``: the static kinds of parameters (e.g. a trigger's event)."""
-        self._assigned = self._assigned_names(tree)
+        assigned = self._assigned_names(tree)
         self.check_shadowing(tree)
         declared = self._declared(tree)
         self._begin(fname, params, rule, declared, kinds)
-        self.rebound = declared | self._assigned    # names the text sets (a parameter too)
-        self.can_yield = self.can_return = True
+        self.cx.assigned = assigned
+        self.cx.rebound = declared | assigned    # names the text sets (a parameter too)
+        self.cx.can_yield = self.cx.can_return = True
         self.function.body.extend(self.block(tree.children))
         self._end()
 
@@ -117,7 +118,7 @@ class CodeGen(Choices, Statements):
         phase needs a call or a generator of its own.  ``report(path)`` maps
         the errors of each phase's text."""
         self._begin(self.fn_name("turn"), ("first_phase",), "turn", set())
-        self.can_yield = True
+        self.cx.can_yield = True
         self.function.hoist.update(("V", "GZ", "PZ", "CH"))
         here = self.here()
         # A negative first phase -1-i resumes a turn at phase i (a copy made
@@ -137,28 +138,28 @@ class CodeGen(Choices, Statements):
         for i, (name, tree, path) in enumerate(phases):
             # 'if', not 'elif': a phase that ends with ph = i + 1 runs straight
             # into the next one, without going round the loop again
-            self.rule = f"phase '{name}'"     # the lines of the phase (see rulekit show-code)
-            self.out = []
+            self.cx.rule = f"phase '{name}'"     # the lines of the phase (see rulekit show-code)
+            self.cx.out = []
             # a match that may be copied notes its data as each phase begins
             self.add(If([("m.copyable", [Do(f"m.checkpoint({i})", origin=self.here())])], one_line=True,
                         origin=self.here()))
             self.assign("m.phase", repr(name))
             if self.resets[1]:
                 self.do("m.reset_vars('phase')")
-            self.prefix = f"L_p{i}_"
-            self.locals = {"first_phase"} | self._declared(tree)
-            self.local_kinds = {}
-            self._assigned = self._assigned_names(tree)
+            self.cx.prefix = f"L_p{i}_"
+            self.cx.locals = {"first_phase"} | self._declared(tree)
+            self.cx.local_kinds = {}
+            self.cx.assigned = self._assigned_names(tree)
             self.check_shadowing(tree)
-            self.in_flow = True
+            self.cx.in_flow = True
             self.text_path = path
-            self.out.extend(self.block(tree.children))
-            self.in_flow = False
+            self.cx.out.extend(self.block(tree.children))
+            self.cx.in_flow = False
             self.assign("ph", str(i + 1))
-            phases_run.append(If([(f"ph == {i}", self.out)], origin=self.here()))
+            phases_run.append(If([(f"ph == {i}", self.cx.out)], origin=self.here()))
             report(path)
-        self.rule = "turn"
-        self.out = self.function.body
+        self.cx.rule = "turn"
+        self.cx.out = self.function.body
         step = Tick(1, None, origin=here)
         jumps: list[tuple[str, list[Stmt]]] = [("_Goto as _jump", [step, Assign("ph", "_jump.phase", origin=here)]),
                  ("_EndTurn", [Break(origin=here)])]
@@ -176,7 +177,7 @@ class CodeGen(Choices, Statements):
     def expression(self, fname: str, tree: Tree[Token], rule: str, params: tuple[str, ...] = (),
                    kinds: dict[str, str] | None = None) -> None:
         self._begin(fname, params, rule, set(), kinds)
-        self.origin = self.origin_of(tree)
+        self.cx.origin = self.origin_of(tree)
         self.add(Return(self.expr(tree).src, origin=self.here()))
         self._end()
 

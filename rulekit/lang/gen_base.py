@@ -2,12 +2,14 @@
 function being built, and the small operations on both.
 
 :class:`GenBase` holds the state of one rule file's compilation (its
-names, the module's constants and chunks) and of the function being
-written (its block, locals, the rule it belongs to); the writers of
-expressions, statements and choices build on it, each a class that adds
-one kind of tree to the intermediate form (see :mod:`rulekit.lang.codegen`
-for the whole).  Its fields are declared here, once, with their types, so
-a reader (and a type checker) finds in one place what a writer may use.
+names, the module's constants and chunks); the state of the function being
+written (its block, locals, the rule it belongs to) is a
+:class:`~rulekit.lang.fn_context.FnContext`, ``cx``, made afresh for each
+function.  The writers of expressions, statements and choices build on
+it, each a class that adds one kind of tree to the intermediate form (see
+:mod:`rulekit.lang.codegen` for the whole).  Every field is declared once,
+with its type, so a reader (and a type checker) finds in one place what a
+writer may use.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import attrs
 from lark import Token, Tree
 
 from . import printer, runtime_helpers
+from .fn_context import FnContext
 from .fn_names import FunctionNames
 from .ir import Assign, Chunk, Code, Do, Filter, Function, Origin, Stmt, Tick
 from .names import Names
@@ -113,14 +116,7 @@ class GenBase:
         self.ns["_ANS"] = tuple({} for _ in range(names.max_players))
         self.chunks: list[Chunk] = []   # every function of the module, in order
         self.errors: list[CompileError] = []
-        self.fn: Function | None = None
-        self.out: list[Stmt] = []       # the block being built
-        self.locals: set[str] = set()
-        self.local_kinds: dict[str, str] = {}   # locals whose kind is known (e.g. "it" over a zone)
         self.static_preds: dict[str, str] = {}  # predicate source -> name of its per-card table
-        self.pools: dict[tuple[str, str], str] = {}   # a choice's pools of cards: (source, test) -> list
-        self.error_path: tuple[Any, ...] = ()     # key of the choice being compiled, for error positions
-        self._assigned: set[str] = set()
         self.prop_tables: dict[str, str] = {}  # constant name -> card property tabled by id
         self.tables = ModuleTables()   # load-time tables the passes add
         self.sum_tables: dict[str, str] = {}    # constant -> card property summed (none as 0)
@@ -128,43 +124,34 @@ class GenBase:
         self.chosen_projs: list[tuple[str, str]] = []
         #: filters written out as functions of their own, by name
         self.outlined: dict[str, Filter] = {}
-        #: per filter being written: (the locals, the hoisted fields its test reads)
-        self.watch: list[tuple[set[str], set[str]]] = []
         self.card_actions: dict[str, str] = {}  # constant -> option: its Action per card id
-        self.rule = ""                  # the rule being written (for budgets and errors)
-        self.prefix = "L_"              # prefix of let/for locals (differs in inlined text)
-        self.comp_vars: set[str] = set()  # names bound by a comprehension or a parameter
         self.inline_procs: dict[str, Tree[Token]] = {}  # procedures written in place of their calls
         self.proc_paths: dict[str, tuple[Any, ...]] = {}   # where each procedure's text is (set by the loader)
         #: procedures whose text is 'return <expression>', written in place of calls
-        #: with plain arguments (see inline_exprs), and the arguments while one is
+        #: with plain arguments (see inline_exprs)
         self.expr_procs: dict[str, tuple[tuple[str, ...], Tree[Token]]] = {}
-        self.arg_subst: dict[str, Code] = {}
-        self.inlined = 0
-        self.in_flow = False            # writing the turn flow: goto / end turn jump directly
-        self.loop_depth = 0             # while/for loops around the statement being written
+        self.inlined = 0                # procedures written in place so far (their locals' prefixes)
+        self._cx: FnContext | None = None   # the function being written, if any
         self.text_path: tuple[Any, ...] = ()      # where in the file the text being written is
         self.locate: Callable[[tuple[Any, ...], int, int], Where] | None = None  # set by the loader
-        self.origin: Where | None = None  # position of the statement being written
-        #: the calls, outermost first, of the procedures being written in
-        #: place of them: ((Where of the call, rule it is in), ...)
-        self.via: tuple[tuple[Where | None, str], ...] = ()
         self.card_props: frozenset[str] = frozenset()
         #: parameters of the text being written that take a name from a
         #: ``names:`` entry: parameter -> entry (see name_checks)
         self.declared_params: dict[str, str] = {}
-        self.rebound: set[str] = set()   # names the text being written sets (a parameter too)
-        self.can_yield = False          # the function being written may stop for a decision
-        self.can_return = False         # ... and may 'return' (procedures and triggers)
         self.resets: tuple[bool, bool] = (False, False)    # some variables reset every (turn, phase)
         self.reset_scope: dict[tuple[str, str], str] = {}  # ("vars"|"player_vars", name) -> "turn"|"phase"
 
     # ---- helpers ------------------------------------------------------------
     @property
+    def cx(self) -> FnContext:
+        """The function being written and where in it (between ``_begin`` and ``_end``)."""
+        assert self._cx is not None, "no function is being written"
+        return self._cx
+
+    @property
     def function(self) -> Function:
-        """The function being written (between ``_begin`` and ``_end``)."""
-        assert self.fn is not None, "no function is being written"
-        return self.fn
+        """The function being written."""
+        return self.cx.fn
 
     def fn_name(self, kind: str, *key: object) -> str:
         """The name of the generated function of ``kind`` for ``key`` (see
@@ -230,31 +217,31 @@ class GenBase:
         its function takes those locals as parameters)."""
         reads: set[str] = set()
         hoists: set[str] = set()
-        self.watch.append((reads, hoists))
+        self.cx.watch.append((reads, hoists))
         try:
             code = write()
         finally:
-            self.watch.pop()
+            self.cx.watch.pop()
         return attrs.evolve(code, reads=frozenset(reads), hoists=frozenset(hoists))
 
     def read(self, local: str) -> None:
-        for reads, _ in self.watch:
+        for reads, _ in self.cx.watch:
             reads.add(local)
 
     def reading(self) -> list[set[str]]:
         """What the filters being written have read so far (see :meth:`unread`)."""
-        return [set(reads) for reads, _ in self.watch]
+        return [set(reads) for reads, _ in self.cx.watch]
 
     def unread(self, before: list[set[str]]) -> None:
         """Forget the reads since :meth:`reading` returned ``before``."""
-        for (reads, _), was in zip(self.watch, before):
+        for (reads, _), was in zip(self.cx.watch, before):
             reads.intersection_update(was)
 
     def hoist(self, field: str) -> None:
         """The function being written reads the match's ``field`` ("V", "GZ",
         "PZ" or "CH": see printer.HOISTS) through a local bound first."""
         self.function.hoist.add(field)
-        for _, hoists in self.watch:
+        for _, hoists in self.cx.watch:
             hoists.add(field)
 
     def outline_any(self, call: Code) -> str:
@@ -269,21 +256,13 @@ class GenBase:
         if self.names.follow_on(node, message):
             return          # about a part set aside for a structural error, reported already
         line, col = _pos(node)
-        self.errors.append(CompileError(message, line, col, expected, hint, self.error_path, _span(node)))
+        path = self._cx.error_path if self._cx is not None else ()
+        self.errors.append(CompileError(message, line, col, expected, hint, path, _span(node)))
 
     def _begin(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str],
                kinds: dict[str, str] | None = None) -> None:
-        self.fn = Function(name, params, rule)
-        self.out = self.fn.body
-        self.rule = rule
-        self.prefix = "L_"
-        self.comp_vars = set(params)
-        self.locals = set(params) | local_names
-        self.rebound = set()
-        self.local_kinds = dict(kinds or {})
-        self.can_yield = self.can_return = False
-        self.loop_depth = 0
-        self.origin = None
+        self._cx = FnContext(Function(name, params, rule), rule, comp_vars=set(params),
+                             locals=set(params) | local_names, local_kinds=dict(kinds or {}))
 
     def where_const(self, node: object) -> str:
         """A constant holding the file position of ``node`` (for run-time errors)."""
@@ -292,7 +271,7 @@ class GenBase:
 
     def local(self, name: str) -> str:
         """The Python name of an effect-text local."""
-        local = ("L_" if name in self.comp_vars else self.prefix) + name
+        local = ("L_" if name in self.cx.comp_vars else self.cx.prefix) + name
         self.read(local)
         return local
 
@@ -336,14 +315,14 @@ class GenBase:
     def _end(self) -> None:
         run_all(self.function, self.tables)
         self.chunks.append(self.function)
-        self.fn = None
+        self._cx = None
 
     def here(self) -> Origin:
         """The origin of a statement written now."""
-        return (self.origin, self.rule, self.via)
+        return (self.cx.origin, self.cx.rule, self.cx.via)
 
     def add(self, stmt: Stmt) -> None:
-        self.out.append(stmt)
+        self.cx.out.append(stmt)
 
     def do(self, call: str) -> None:
         self.add(Do(call, origin=self.here()))
@@ -360,5 +339,5 @@ class GenBase:
 
     def tick(self) -> None:
         """Count a step of the rule being written (see pass_steps)."""
-        self.add(Tick(1, self.rule, origin=self.here()))
+        self.add(Tick(1, self.cx.rule, origin=self.here()))
 

@@ -30,7 +30,7 @@ class _Keyed(dict[str, Any]):
         self.gen, self.base = gen, base
 
     def __getitem__(self, key: str) -> Any:
-        self.gen.error_path = self.base + (key,)
+        self.gen.cx.error_path = self.base + (key,)
         return super().__getitem__(key)
 
 
@@ -57,13 +57,13 @@ class Choices(Expressions):
         (lowest, highest) number for number options."""
         params = self.names.choice_params.get(cname, ())
         self._begin(self.choice_fn[cname], params, rule, set())
-        self.pools = {}
+        self.cx.pools = {}
         self.assign("out", "[]")
         self._fuse_pools(spec, parsed)
         for i, opt in enumerate(spec["options"]):
             trees = _Keyed(parsed[i], self, ("options", i))
             when = self.expr(trees["when"]).src if "when" in trees else None
-            top, self.out = self.out, []
+            top, self.cx.out = self.cx.out, []
             first = when is None        # always run: its pools may serve later options
             name = repr(opt["name"])
             if "cards" in opt or "parts" in opt:
@@ -88,15 +88,15 @@ class Choices(Expressions):
             else:
                 act = self.const(Action(opt["name"]), "action", opt["name"])
                 self.do(f"out.append({act})")
-            body, self.out = self.out, top
+            body, self.cx.out = self.cx.out, top
             if when is None:
-                self.out.extend(body)
+                self.cx.out.extend(body)
             else:
                 self.add(If([(when, body)], origin=self.here()))
         self.add(If([("not out", [Return("None", origin=self.here())])], one_line=True, origin=self.here()))
-        self.error_path = ("who",)
+        self.cx.error_path = ("who",)
         who = self.expr(parsed["who"]).src if "who" in parsed else "m.current"
-        self.error_path = ()
+        self.cx.error_path = ()
         args = "(" + "".join(f"L_{p}, " for p in params) + ")"
         prompt, shown = _prompt_pieces(spec.get("prompt", cname), params)
         self.add(Return(f"_tn(_Decision, ({who}, {cname!r}, {prompt!r}, out, {args}, {shown!r}))",
@@ -108,7 +108,7 @@ class Choices(Expressions):
         and that filter the same cards by tests of card properties alone:
         a hand filtered four ways is read once, not four times, and no
         comprehension is made per pool.  The options then take their pools
-        from ``self.pools`` as when one option shares another's."""
+        from ``self.cx.pools`` as when one option shares another's."""
         by_src: dict[str, list[Code]] = {}
         for i, opt in enumerate(spec["options"]):
             if "when" in opt or "from" not in opt or not ("cards" in opt or "parts" in opt):
@@ -125,15 +125,15 @@ class Choices(Expressions):
                 continue
             tabled = by_src.setdefault(src, [])
             tabled.extend(p for p in preds if p.table is not None and p not in tabled)
-        self.error_path = ()
+        self.cx.error_path = ()
         here = self.here()
         for src, preds in by_src.items():
             if len(preds) < 2:
                 continue
             names = []
             for pred in preds:
-                self.pools[(src, pred.src)] = f"_pool{len(self.pools)}"
-                names.append(self.pools[(src, pred.src)])
+                self.cx.pools[(src, pred.src)] = f"_pool{len(self.cx.pools)}"
+                names.append(self.cx.pools[(src, pred.src)])
             self.add(EmptyLists(names, origin=here))
             each: list[Stmt] = [Assign("_i", "_c.id", origin=here)]
             for pred, name in zip(preds, names):
@@ -154,13 +154,13 @@ class Choices(Expressions):
             self._parts_option(trees["parts"], elem, self._require(trees, elem), name, first,
                                trees.base, src)
             return
-        if first and key in self.pools:       # the same cards as an earlier option
-            self.assign("pool", self.pools[key])
+        if first and key in self.cx.pools:       # the same cards as an earlier option
+            self.assign("pool", self.cx.pools[key])
         else:
             self.assign("pool", f"list({src})" if pred is None else self.where_list(src, pred).src)
             if first:
-                self.pools[key] = f"_pool{len(self.pools)}"
-                self.assign(self.pools[key], "pool")
+                self.cx.pools[key] = f"_pool{len(self.cx.pools)}"
+                self.assign(self.cx.pools[key], "pool")
         require = self._require(trees, elem)
         if "parts" in opt:
             parts = trees["parts"]
@@ -213,18 +213,18 @@ class Choices(Expressions):
         shared with other options that filter the same cards the same way."""
         lists = []
         for i, part in enumerate(parts):
-            self.error_path = base + ("parts", i)
+            self.cx.error_path = base + ("parts", i)
             pred = self.filter_test(part, elem)
-            self.error_path = ()
+            self.cx.error_path = ()
             if src is None:
                 self.assign(f"_p{i}", self.where_list("pool", pred).src)
-            elif first and (src, pred.src) in self.pools:
-                self.assign(f"_p{i}", self.pools[(src, pred.src)])
+            elif first and (src, pred.src) in self.cx.pools:
+                self.assign(f"_p{i}", self.cx.pools[(src, pred.src)])
             else:
                 self.assign(f"_p{i}", self.where_list(src, pred).src)
                 if first:
-                    self.pools[(src, pred.src)] = f"_pool{len(self.pools)}"
-                    self.assign(self.pools[(src, pred.src)], f"_p{i}")
+                    self.cx.pools[(src, pred.src)] = f"_pool{len(self.cx.pools)}"
+                    self.assign(self.cx.pools[(src, pred.src)], f"_p{i}")
             lists.append(f"_p{i}")
         k = len(parts)
         memo = self._action_table("cards", name.strip("'\""))

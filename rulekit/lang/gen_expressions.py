@@ -29,16 +29,16 @@ class Expressions(NameChecks):
     # kinds: "zone", "list", "card", "int", "bool", "str", "any"
     def expr(self, node: Node, extra: set[str] | None = None, kinds: dict[str, str] | None = None) -> Code:
         if extra:
-            saved, saved_kinds, saved_comp = self.locals, self.local_kinds, self.comp_vars
-            saved_yield, self.can_yield = self.can_yield, False   # inside a comprehension
-            self.locals = saved | extra
-            self.comp_vars = saved_comp | extra
-            self.local_kinds = {**{k: v for k, v in saved_kinds.items() if k not in extra}, **(kinds or {})}
+            saved, saved_kinds, saved_comp = self.cx.locals, self.cx.local_kinds, self.cx.comp_vars
+            saved_yield, self.cx.can_yield = self.cx.can_yield, False   # inside a comprehension
+            self.cx.locals = saved | extra
+            self.cx.comp_vars = saved_comp | extra
+            self.cx.local_kinds = {**{k: v for k, v in saved_kinds.items() if k not in extra}, **(kinds or {})}
             try:
                 return self.expr(node)
             finally:
-                self.locals, self.local_kinds, self.comp_vars = saved, saved_kinds, saved_comp
-                self.can_yield = saved_yield
+                self.cx.locals, self.cx.local_kinds, self.cx.comp_vars = saved, saved_kinds, saved_comp
+                self.cx.can_yield = saved_yield
         if isinstance(node, Token):
             return self.e_name(Tree("name", [node]))
         method: Callable[[Tree[Token]], Code] | None = getattr(self, "e_" + node.data, None)
@@ -93,13 +93,13 @@ class Expressions(NameChecks):
         tok = node.children[0]
         name = str(tok)
         names = self.names
-        if name in self.arg_subst:
-            arg = self.arg_subst[name]
+        if name in self.cx.arg_subst:
+            arg = self.cx.arg_subst[name]
             if arg.local:
                 self.read(arg.src)
             return arg
-        if name in self.locals:
-            return Code(self.local(name), self.local_kinds.get(name, "any"), plain=True, local=True)
+        if name in self.cx.locals:
+            return Code(self.local(name), self.cx.local_kinds.get(name, "any"), plain=True, local=True)
         if name in names.vars:
             self.hoist("V")
             return Code(f"V[{name!r}]", "any")
@@ -133,7 +133,7 @@ class Expressions(NameChecks):
         self.error(tok, f"unknown name '{name}'",
                    "a variable, table, zone, choice, a name bound by let/for, or one of: "
                    + ", ".join(SPECIAL_NAMES),
-                   suggest(name, set(names.all_readable()) | self.locals))
+                   suggest(name, set(names.all_readable()) | self.cx.locals))
         return Code("None", "any")
 
     def e_attr(self, node: Tree[Token]) -> Code:
@@ -141,7 +141,7 @@ class Expressions(NameChecks):
         attr = str(attr_tok)
         if (isinstance(base_n, Tree) and base_n.data == "name"
                 and str(base_n.children[0]) in self.names.choices
-                and str(base_n.children[0]) not in self.locals and attr in CHOSEN_FIELDS):
+                and str(base_n.children[0]) not in self.cx.locals and attr in CHOSEN_FIELDS):
             self.hoist("CH")
             cname = str(base_n.children[0])
             kind = "cards" if attr == "cards" else "any"
@@ -159,7 +159,7 @@ class Expressions(NameChecks):
                 return Code(f"_top_prop({zone}.cards, {attr!r})", "any")
         if (isinstance(base_n, Tree) and base_n.data == "name"
                 and str(base_n.children[0]) in self.names.choices
-                and str(base_n.children[0]) not in self.locals):
+                and str(base_n.children[0]) not in self.cx.locals):
             self.error(attr_tok, f"a chosen answer has no field '{attr}'",
                        "one of: " + ", ".join(CHOSEN_FIELDS), suggest(attr, CHOSEN_FIELDS))
             return Code("None", "any")
@@ -229,18 +229,18 @@ class Expressions(NameChecks):
         if not (isinstance(base, Tree) and base.data == "name"):
             return None
         name = str(base.children[0])
-        return name if name in self.names.choices and name not in self.locals else None
+        return name if name in self.names.choices and name not in self.cx.locals else None
 
     def e_index(self, node: Tree[Token]) -> Code:
         base_n, key_n = node.children
         is_table = (isinstance(base_n, Tree) and base_n.data == "name"
                     and str(base_n.children[0]) in self.names.tables
-                    and str(base_n.children[0]) not in self.locals)
+                    and str(base_n.children[0]) not in self.cx.locals)
         base = self.expr(base_n).src
         key = self.expr(key_n).src
         if is_table and self._check_table_covers_players(node):
             return Code(f"{base}[{key}]", "any")
-        return Code(f"_idx({base}, {key}, {self.rule!r})", "any")
+        return Code(f"_idx({base}, {key}, {self.cx.rule!r})", "any")
 
     def _check_table_covers_players(self, node: Tree[Token]) -> bool:
         """``table[player_count]`` must have an entry for every allowed count;
@@ -390,7 +390,7 @@ class Expressions(NameChecks):
         reads = self.reading()
         compiled = [self.expr(a) for a in arg_nodes]
         inline = self.expr_procs.get(name)
-        if inline is not None and len(self.arg_subst) < 8 and all(a.plain for a in compiled):
+        if inline is not None and len(self.cx.arg_subst) < 8 and all(a.plain for a in compiled):
             self.unread(reads)      # an argument is read where the expression reads its parameter
             return self._inline_expression(name, inline, compiled)
         args = "".join(", " + a.src for a in compiled)
@@ -402,7 +402,7 @@ class Expressions(NameChecks):
                        f"call {name}(...) in a statement or 'let x = call {name}(...)'",
                        "a plain name(...) is only for procedures that never decide")
             return Code("None", "any")
-        if not self.can_yield:
+        if not self.cx.can_yield:
             self.error(name_tok, f"procedure '{name}' can stop for a decision, which is not possible here",
                        "effect text (a phase, a procedure or a trigger), not a condition, filter or score",
                        "decide first, keep the answer with 'let', then test it")
@@ -414,13 +414,13 @@ class Expressions(NameChecks):
         :mod:`rulekit.lang.inline_exprs`): its parameters read the arguments,
         and nothing of the caller's is visible to it."""
         params, tree = inline
-        saved = (self.locals, self.local_kinds, self.arg_subst, len(self.errors))
-        self.locals, self.local_kinds = set(), {}
-        self.arg_subst = {p: a for p, a in zip(params, args)}
+        saved = (self.cx.locals, self.cx.local_kinds, self.cx.arg_subst, len(self.errors))
+        self.cx.locals, self.cx.local_kinds = set(), {}
+        self.cx.arg_subst = {p: a for p, a in zip(params, args)}
         try:
             code = self.expr(tree)
         finally:
-            self.locals, self.local_kinds, self.arg_subst, errors = saved
+            self.cx.locals, self.cx.local_kinds, self.cx.arg_subst, errors = saved
             del self.errors[errors:]     # reported once, where the procedure is written
         return Code(f"({code})", code.kind)
 
@@ -489,7 +489,7 @@ class Expressions(NameChecks):
                     and str(base.children[0]) == "it"
                     and str(node.children[1]) not in self.names.card_vars)   # a card's state changes
         if node.data == "name":
-            return str(node.children[0]) in self.names.tables and str(node.children[0]) not in self.locals
+            return str(node.children[0]) in self.names.tables and str(node.children[0]) not in self.cx.locals
         if node.data == "index":
             return all(self._card_static(c) for c in node.children)
         if node.data in self._PURE:

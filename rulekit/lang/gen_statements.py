@@ -65,36 +65,36 @@ class Statements(Expressions):
     # ---- statements ---------------------------------------------------------
     def block(self, stmts: Iterable[Node | None]) -> list[Stmt]:
         """The statements of ``stmts`` as a new block (``pass`` when empty)."""
-        saved, self.out = self.out, []
+        saved, self.cx.out = self.cx.out, []
         try:
             for s in stmts:
                 if s is not None:
                     self.stmt(subtree(s))
-            if not self.out:
+            if not self.cx.out:
                 self.add(Pass(origin=self.here()))
-            return self.out
+            return self.cx.out
         finally:
-            self.out = saved
+            self.cx.out = saved
 
     def stmt(self, node: Tree[Token]) -> None:
         method: Callable[[Tree[Token]], None] | None = getattr(self, "s_" + node.data, None)
         if method is None:  # pragma: no cover - grammar and compiler out of step
             self.error(node, f"statement '{node.data}' is not supported")
             return
-        saved, self.origin = self.origin, self.origin_of(node)
+        saved, self.cx.origin = self.cx.origin, self.origin_of(node)
         method(node)
-        self.origin = saved
+        self.cx.origin = saved
 
     def s_suite(self, node: Tree[Token]) -> None:
         self.in_place(node.children)
 
     def in_place(self, stmts: Iterable[Node | None]) -> None:
         """The statements of ``stmts`` in the block being built (``pass`` when none)."""
-        before = len(self.out)
+        before = len(self.cx.out)
         for s in stmts:
             if s is not None:
                 self.stmt(subtree(s))
-        if len(self.out) == before:
+        if len(self.cx.out) == before:
             self.add(Pass(origin=self.here()))
 
     def s_pass_stmt(self, node: Tree[Token]) -> None:
@@ -104,7 +104,7 @@ class Statements(Expressions):
         src_n, dest_n, place = node.children
         dest = self.expr(dest_n)
         if dest.kind != "zone":
-            dest = Code(f"_as_zone({dest}, {self.rule!r})")
+            dest = Code(f"_as_zone({dest}, {self.cx.rule!r})")
         bottom = place is not None and str(place) == "bottom"
         if (isinstance(src_n, Tree) and src_n.data == "call" and str(src_n.children[0]) == "top"
                 and src_n.children[1] is not None and len(subtree(src_n.children[1]).children) == 2):
@@ -152,7 +152,7 @@ class Statements(Expressions):
 
     def s_shuffle_stmt(self, node: Tree[Token]) -> None:
         zone = self.expr(node.children[0])
-        src = zone.src if zone.kind == "zone" else f"_as_zone({zone}, {self.rule!r})"
+        src = zone.src if zone.kind == "zone" else f"_as_zone({zone}, {self.cx.rule!r})"
         self.do(f"m.shuffle({src})")
 
     def s_let_stmt(self, node: Tree[Token]) -> None:
@@ -164,7 +164,7 @@ class Statements(Expressions):
         value = self.expr(value_n).src
         op = str(op_tok)
         parts = [str(t) for t in target.children]
-        if len(parts) == 2 and parts[0] in self.locals and self.local_kinds.get(parts[0]) == "event":
+        if len(parts) == 2 and parts[0] in self.cx.locals and self.cx.local_kinds.get(parts[0]) == "event":
             if self.event_field_known(target.children[1]):
                 self.add(Assign(f"{self.local(parts[0])}[{parts[1]!r}]", value, op, origin=self.here()))
             return
@@ -172,10 +172,10 @@ class Statements(Expressions):
             owner = self.expr(Tree("name", [target.children[0]])).src
             var = parts[1]
             if op == "=":
-                self.do(f"_set_cv(m, {owner}, {var!r}, {value}, {self.rule!r})")
+                self.do(f"_set_cv(m, {owner}, {var!r}, {value}, {self.cx.rule!r})")
             else:
                 self.do(f"_set_cv(m, {owner}, {var!r}, _cv(m, {owner}, {var!r}) {op[:-1]} ({value}), "
-                        f"{self.rule!r})")
+                        f"{self.cx.rule!r})")
             return
         if len(parts) == 2:
             owner = self.expr(Tree("name", [target.children[0]])).src
@@ -188,7 +188,7 @@ class Statements(Expressions):
             self._changed(("player_vars", var))
             return
         (name,) = parts
-        if name in self.locals:
+        if name in self.cx.locals:
             self._assign(self.local(name), op, value)
             return
         if name in self.names.vars:
@@ -198,7 +198,7 @@ class Statements(Expressions):
             return
         self.error(target, f"cannot assign to unknown variable '{name}'",
                    "a variable declared under vars, or a local introduced with 'let'",
-                   suggest(name, self.names.vars | self.locals) or f"declare it: vars: {{{name}: 0}}")
+                   suggest(name, self.names.vars | self.cx.locals) or f"declare it: vars: {{{name}: 0}}")
 
     def _assign(self, target: str, op: str, value: str) -> None:
         """``x op= v`` as ``x = x op v``: values in effect text are values, so
@@ -242,12 +242,12 @@ class Statements(Expressions):
         if name in self.choice_if_none:
             call = f"{self.if_none_fn[name]}(m{args})"
             none.append(YieldFrom(call, origin=here) if self.choice_if_none[name] else Do(call, origin=here))
-        none.append(Do(f"_no_option({name!r}, {self.rule!r}, {self.where_const(node)})", origin=here))
+        none.append(Do(f"_no_option({name!r}, {self.cx.rule!r}, {self.where_const(node)})", origin=here))
         self.add(If([("_d is None", none)], origin=here))
         asked: list[Stmt] = [Decide("_a", "_d", origin=here), Assign(f"CH[{name!r}]", _ANSWER, origin=here)]
         skip = self.names.choice_skip.get(name)
         if skip is None:
-            self.out.extend(asked)
+            self.cx.out.extend(asked)
         else:
             # A response window.  By default the seat is asked even when
             # this is its only answer, so that what the others see (a
@@ -298,20 +298,20 @@ class Statements(Expressions):
         """Write a procedure's body in place of ``call NAME`` (it cannot call
         itself): no function call, and no generator when it can decide.  Its
         locals get a prefix of their own, so it sees none of the caller's."""
-        saved = (self.prefix, self.locals, self.local_kinds, self._assigned, self.rule)
+        saved = (self.cx.prefix, self.cx.locals, self.cx.local_kinds, self.cx.assigned, self.cx.rule)
         self.inlined += 1
-        self.prefix = f"L{self.inlined}_"
-        self.locals = self.comp_vars | self._declared(body)
-        self.local_kinds = {}
-        self._assigned = self._assigned_names(body)
-        self.rule = f"procedure '{name}'"
+        self.cx.prefix = f"L{self.inlined}_"
+        self.cx.locals = self.cx.comp_vars | self._declared(body)
+        self.cx.local_kinds = {}
+        self.cx.assigned = self._assigned_names(body)
+        self.cx.rule = f"procedure '{name}'"
         saved_path, self.text_path = self.text_path, self.proc_paths.get(name, ("procedures", name))
-        saved_via, self.via = self.via, self.via + ((self.origin, saved[4]),)
+        saved_via, self.cx.via = self.cx.via, self.cx.via + ((self.cx.origin, saved[4]),)
         errors = len(self.errors)
         self.in_place(body.children)     # in the caller's block: the passes see one run of statements
         del self.errors[errors:]     # reported once, where the procedure is written
-        self.text_path, self.via = saved_path, saved_via
-        self.prefix, self.locals, self.local_kinds, self._assigned, self.rule = saved
+        self.text_path, self.cx.via = saved_path, saved_via
+        self.cx.prefix, self.cx.locals, self.cx.local_kinds, self.cx.assigned, self.cx.rule = saved
 
     def s_emit_stmt(self, node: Tree[Token]) -> None:
         """Game-wide triggers first, in file order; then, for each player
@@ -336,30 +336,30 @@ class Statements(Expressions):
             self._fire(t, "_ev", gen)
         if held:
             here = self.here()
-            saved, self.out = self.out, []
+            saved, self.cx.out = self.cx.out, []
             for t in held:
                 self.add(If([("m.out[_o]", [Continue(origin=here)])], one_line=True, origin=here))
                 self._fire(t, "_ev, _o", gen)
-            body, self.out = self.out, saved
+            body, self.cx.out = self.cx.out, saved
             self.add(For("_o", "m.seats_from(m.current)", body, origin=here))
         if as_tok is not None:
             self.assign(self.local(str(as_tok)), "_ev")
-            if str(as_tok) not in self._assigned:
-                self.local_kinds[str(as_tok)] = "event"
+            if str(as_tok) not in self.cx.assigned:
+                self.cx.local_kinds[str(as_tok)] = "event"
 
     def _fire(self, t: dict[str, Any], args: str, gen: bool) -> None:
-        saved = self.out
+        saved = self.cx.out
         if t["has_when"]:
-            self.out = []
+            self.cx.out = []
         self.tick()
         call = f"{t['fn']}(m, {args})"
         self.add(YieldFrom(call, origin=self.here()) if gen and t["is_gen"] else Do(call, origin=self.here()))
         if t["has_when"]:
-            body, self.out = self.out, saved
+            body, self.cx.out = self.cx.out, saved
             self.add(If([(f"{t['when_fn']}(m, {args})", body)], origin=self.here()))
 
     def s_return_stmt(self, node: Tree[Token]) -> None:
-        if self.in_flow or not self.can_return:
+        if self.cx.in_flow or not self.cx.can_return:
             self.error(node, "'return' outside a procedure or trigger",
                        "'end turn' to end the turn, or 'goto PHASE'")
             return
@@ -375,7 +375,7 @@ class Statements(Expressions):
             self.error(node.children[0], f"unknown phase '{name}'", "the name of a phase under turn",
                        suggest(name, self.names.phases))
             return
-        if self.in_flow and self.loop_depth == 0:   # straight to the phase, no exception
+        if self.cx.in_flow and self.cx.loop_depth == 0:   # straight to the phase, no exception
             self.tick()        # a goto back to an earlier phase may loop
             self.assign("ph", str(self.names.phases[name]))
             self.add(Continue(origin=self.here()))
@@ -383,7 +383,7 @@ class Statements(Expressions):
             self.add(Raise(f"_Goto({self.names.phases[name]})", origin=self.here()))
 
     def s_end_turn_stmt(self, node: Tree[Token]) -> None:
-        if self.in_flow and self.loop_depth == 0:
+        if self.cx.in_flow and self.cx.loop_depth == 0:
             self.add(Break(origin=self.here()))
         else:
             self.add(Raise("_EndTurn()", origin=self.here()))
@@ -429,16 +429,16 @@ class Statements(Expressions):
     def s_for_stmt(self, node: Tree[Token]) -> None:
         var, seq_n, suite_n = node.children
         target, seq = self.local(str(var)), self.seq(seq_n)
-        if self.elem_kind(seq_n) == "int" and str(var) not in self._assigned:
-            self.local_kinds[str(var)] = "int"
+        if self.elem_kind(seq_n) == "int" and str(var) not in self.cx.assigned:
+            self.cx.local_kinds[str(var)] = "int"
         self.add(For(target, f"list({seq})", self._loop_body(subtree(suite_n).children), origin=self.here()))
 
     def _loop_body(self, stmts: Iterable[Node | None]) -> list[Stmt]:
         """A loop's body: it counts a step every time round."""
-        saved, self.out = self.out, []
+        saved, self.cx.out = self.cx.out, []
         self.tick()
-        self.loop_depth += 1
-        self.out.extend(self.block(stmts))
-        self.loop_depth -= 1
-        body, self.out = self.out, saved
+        self.cx.loop_depth += 1
+        self.cx.out.extend(self.block(stmts))
+        self.cx.loop_depth -= 1
+        body, self.cx.out = self.cx.out, saved
         return body

@@ -104,7 +104,7 @@ class NameChecks(GenBase):
         if not within and isinstance(subject, Tree) and subject.data == "name":
             name = str(subject.children[0])
             set_name = self.declared_params.get(name)
-            if set_name is not None and name not in self.rebound:   # not set to something else
+            if set_name is not None and name not in self.cx.rebound:   # not set to something else
                 self._check_in_set(set_name, tok)
 
     def _check_in_set(self, set_name: str, tok: Token) -> None:
@@ -127,11 +127,11 @@ class NameChecks(GenBase):
         if attr not in self.card_props:
             return None
         base_name = str(base.children[0]) if isinstance(base, Tree) and base.data == "name" else None
-        base_kind = self.local_kinds.get(base_name) if base_name in self.locals else None
+        base_kind = self.cx.local_kinds.get(base_name) if base_name in self.cx.locals else None
         if base_kind == "card":
             return attr
         if (attr in self.names.player_vars or attr in CHOSEN_FIELDS or attr in self.names.event_fields
                 or base_kind in ("int", "event") or (base_name in self.names.choices
-                                                      and base_name not in self.locals)):
+                                                      and base_name not in self.cx.locals)):
             return None
         return attr
