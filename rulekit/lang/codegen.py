@@ -100,15 +100,15 @@ class CodeGen(Choices, Statements):
     def script(self, fname: str, tree: Tree[Token], rule: str, params: tuple[str, ...] = (),
                kinds: dict[str, str] | None = None) -> None:
         """``kinds``: the static kinds of parameters (e.g. a trigger's event)."""
-        assigned = self._assigned_names(tree)
+        assigned = self.assigned_names(tree)
         self.check_shadowing(tree)
-        declared = self._declared(tree)
-        self._begin(fname, params, rule, declared, kinds)
+        declared = self.declared_names(tree)
+        self.begin_function(fname, params, rule, declared, kinds)
         self.cx.assigned = assigned
         self.cx.rebound = declared | assigned    # names the text sets (a parameter too)
         self.cx.can_yield = self.cx.can_return = True
         self.function.body.extend(self.block(tree.children))
-        self._end()
+        self.end_function()
 
     def flow(self, phases: list[tuple[str, Tree[Token], tuple[Any, ...]]],
              report: Callable[[tuple[Any, ...]], object]) -> None:
@@ -117,7 +117,7 @@ class CodeGen(Choices, Statements):
         jumps (exceptions only from inside loops and procedures), and no
         phase needs a call or a generator of its own.  ``report(path)`` maps
         the errors of each phase's text."""
-        self._begin(self.fn_name("turn"), ("first_phase",), "turn", set())
+        self.begin_function(self.fn_name("turn"), ("first_phase",), "turn", set())
         self.cx.can_yield = True
         self.function.hoist.update(("V", "GZ", "PZ", "CH"))
         here = self.here()
@@ -147,9 +147,9 @@ class CodeGen(Choices, Statements):
             if self.resets[1]:
                 self.do("m.reset_vars('phase')")
             self.cx.prefix = f"L_p{i}_"
-            self.cx.locals = {"first_phase"} | self._declared(tree)
+            self.cx.locals = {"first_phase"} | self.declared_names(tree)
             self.cx.local_kinds = {}
-            self.cx.assigned = self._assigned_names(tree)
+            self.cx.assigned = self.assigned_names(tree)
             self.check_shadowing(tree)
             self.cx.in_flow = True
             self.text_path = path
@@ -172,20 +172,20 @@ class CodeGen(Choices, Statements):
             Assign("_next", "m.next_player", origin=here),
             Assign("m.current", f"({after} if _next is None else _next)", origin=here),
         ], origin=here))
-        self._end()
+        self.end_function()
 
     def expression(self, fname: str, tree: Tree[Token], rule: str, params: tuple[str, ...] = (),
                    kinds: dict[str, str] | None = None) -> None:
-        self._begin(fname, params, rule, set(), kinds)
+        self.begin_function(fname, params, rule, set(), kinds)
         self.cx.origin = self.origin_of(tree)
         self.add(Return(self.expr(tree).src, origin=self.here()))
-        self._end()
+        self.end_function()
 
     def constant(self, fname: str, value: Any, params: tuple[str, ...] = (), rule: str = "constant") -> None:
         """``fname`` returns ``value`` (a plain number or flag; a stand-in for text that does not parse)."""
-        self._begin(fname, params, rule, set())
+        self.begin_function(fname, params, rule, set())
         self.add(Return(self.const(value, 'value', fname), origin=self.here()))
-        self._end()
+        self.end_function()
 
     # ---- the module ---------------------------------------------------------
     def set_card_props(self, props: Iterable[str]) -> None:

@@ -144,7 +144,7 @@ class GenBase:
     # ---- helpers ------------------------------------------------------------
     @property
     def cx(self) -> FnContext:
-        """The function being written and where in it (between ``_begin`` and ``_end``)."""
+        """The function being written and where in it (between ``begin_function`` and ``end_function``)."""
         assert self._cx is not None, "no function is being written"
         return self._cx
 
@@ -259,7 +259,7 @@ class GenBase:
         path = self._cx.error_path if self._cx is not None else ()
         self.errors.append(CompileError(message, line, col, expected, hint, path, _span(node)))
 
-    def _begin(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str],
+    def begin_function(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str],
                kinds: dict[str, str] | None = None) -> None:
         self._cx = FnContext(Function(name, params, rule), rule, comp_vars=set(params),
                              locals=set(params) | local_names, local_kinds=dict(kinds or {}))
@@ -302,17 +302,17 @@ class GenBase:
                 yield s.children[2]
 
     @classmethod
-    def _declared(cls, tree: Tree[Token]) -> set[str]:
+    def declared_names(cls, tree: Tree[Token]) -> set[str]:
         return {str(tok) for tok in cls._bindings(tree)}
 
     @staticmethod
-    def _assigned_names(text: Tree[Token]) -> set[str]:
+    def assigned_names(text: Tree[Token]) -> set[str]:
         """Names set by let or assignment may hold anything: they get no kind."""
         every = subtrees(text)
         return {str(s.children[0]) for s in every if s.data == "let_stmt"} | {
             str(subtree(s.children[0]).children[0]) for s in every if s.data == "assign_stmt"}
 
-    def _end(self) -> None:
+    def end_function(self) -> None:
         run_all(self.function, self.tables)
         self.chunks.append(self.function)
         self._cx = None

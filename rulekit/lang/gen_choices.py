@@ -56,7 +56,7 @@ class Choices(Expressions):
         None.  ``ranges[i]`` is (fewest, most) cards for card options, the
         (lowest, highest) number for number options."""
         params = self.names.choice_params.get(cname, ())
-        self._begin(self.choice_fn[cname], params, rule, set())
+        self.begin_function(self.choice_fn[cname], params, rule, set())
         self.cx.pools = {}
         self.assign("out", "[]")
         self._fuse_pools(spec, parsed)
@@ -101,7 +101,7 @@ class Choices(Expressions):
         prompt, shown = _prompt_pieces(spec.get("prompt", cname), params)
         self.add(Return(f"_tn(_Decision, ({who}, {cname!r}, {prompt!r}, out, {args}, {shown!r}))",
                         origin=self.here()))
-        self._end()
+        self.end_function()
 
     def _fuse_pools(self, spec: dict[str, Any], parsed: dict[Any, Any]) -> None:
         """Fill in one pass every pool that options always need (no ``when``)

@@ -301,9 +301,9 @@ class Statements(Expressions):
         saved = (self.cx.prefix, self.cx.locals, self.cx.local_kinds, self.cx.assigned, self.cx.rule)
         self.inlined += 1
         self.cx.prefix = f"L{self.inlined}_"
-        self.cx.locals = self.cx.comp_vars | self._declared(body)
+        self.cx.locals = self.cx.comp_vars | self.declared_names(body)
         self.cx.local_kinds = {}
-        self.cx.assigned = self._assigned_names(body)
+        self.cx.assigned = self.assigned_names(body)
         self.cx.rule = f"procedure '{name}'"
         saved_path, self.text_path = self.text_path, self.proc_paths.get(name, ("procedures", name))
         saved_via, self.cx.via = self.cx.via, self.cx.via + ((self.cx.origin, saved[4]),)
