@@ -1,32 +1,40 @@
 """Writing a choice's enumerator: the function that lists every legal action.
 
-Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin): see that module for
-why effect text becomes Python.  It builds the enumerator as intermediate
+Built on the expression writer (see :mod:`rulekit.lang.codegen` for
+why effect text becomes Python).  It builds the enumerator as intermediate
 form (:mod:`rulekit.lang.ir`), like every other function.  An enumerator filters the source cards once
 per option (sharing identical pools between options), then builds actions:
 single cards and seats come from per-option memos of shared Action objects.
 """
 from __future__ import annotations
 
+from typing import Any, TypeAlias
+
+from ..engine.runtime import Action
 from . import runtime_helpers
-from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Return, Stmt
+from .gen_base import Node
+from .gen_expressions import Expressions
+from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Origin, Return, Stmt
 from .templates import TemplateError, split_template
 
+#: the parsed text of one option, by key: a tree, or a list of trees (``parts``)
+Parsed: TypeAlias = "dict[str, Any]"
 
-class _Keyed(dict):
+
+class _Keyed(dict[str, Any]):
     """The parsed expressions of one option; reading one sets the error path,
     so an error is reported at the key it came from."""
 
-    def __init__(self, trees: dict, gen: "ChoicesMixin", base: tuple):
+    def __init__(self, trees: Parsed, gen: Choices, base: tuple[Any, ...]) -> None:
         super().__init__(trees)
         self.gen, self.base = gen, base
 
-    def __getitem__(self, key):
-        self.gen.error_path = self.base + (key,)
+    def __getitem__(self, key: str) -> Any:
+        self.gen.cx.error_path = self.base + (key,)
         return super().__getitem__(key)
 
 
-def _prompt_pieces(prompt: str, params: tuple) -> tuple[str, tuple]:
+def _prompt_pieces(prompt: str, params: tuple[str, ...]) -> tuple[str, tuple[str | int, ...]]:
     """(template, pieces) of a Decision: a prompt without placeholders is its
     own text (braces unescaped) and has no pieces.  The loader has checked
     the prompt; one that does not split is shown as written."""
@@ -35,31 +43,34 @@ def _prompt_pieces(prompt: str, params: tuple) -> tuple[str, tuple]:
     except TemplateError:
         return prompt, ()
     if all(type(p) is str for p in pieces):
-        return "".join(pieces), ()
+        return "".join(map(str, pieces)), ()
     return prompt, pieces
 
 
-class ChoicesMixin:
-    def choice(self, cname: str, spec: dict, parsed: dict, rule: str, ranges: dict) -> None:
+class Choices(Expressions):
+    """The writer of choices' enumerators, built on the expression writer."""
+
+    def choice(self, cname: str, spec: dict[str, Any], parsed: dict[Any, Any], rule: str,
+               ranges: dict[int, tuple[int, int]]) -> None:
         """The enumerator ``O_i(m)``: the Decision with every legal action, or
         None.  ``ranges[i]`` is (fewest, most) cards for card options, the
         (lowest, highest) number for number options."""
         params = self.names.choice_params.get(cname, ())
-        self._begin(self.choice_fn[cname], params, rule, set())
-        self.pools = {}
+        self.begin_function(self.choice_fn[cname], params, rule, set())
+        self.cx.pools = {}
         self.assign("out", "[]")
         self._fuse_pools(spec, parsed)
         for i, opt in enumerate(spec["options"]):
             trees = _Keyed(parsed[i], self, ("options", i))
             when = self.expr(trees["when"]).src if "when" in trees else None
-            top, self.out = self.out, []
+            top, self.cx.out = self.cx.out, []
             first = when is None        # always run: its pools may serve later options
             name = repr(opt["name"])
             if "cards" in opt or "parts" in opt:
                 self._card_option(opt, trees, name, first, ranges[i])
             elif "player" in opt or "number" in opt:
                 kind = "player" if "player" in opt else "number"
-                src = self._seq(trees[kind])
+                src = self.seq(trees[kind])
                 act = self._action_table(kind, opt["name"])
                 each: list[Stmt] = []
                 here = self.here()
@@ -75,54 +86,54 @@ class ChoicesMixin:
                     each.append(offer)
                 self.add(For("L_it", src, each, origin=here))
             else:
-                act = self.const(runtime_helpers.Action(opt["name"]), "action", opt["name"])
+                act = self.const(Action(opt["name"]), "action", opt["name"])
                 self.do(f"out.append({act})")
-            body, self.out = self.out, top
+            body, self.cx.out = self.cx.out, top
             if when is None:
-                self.out.extend(body)
+                self.cx.out.extend(body)
             else:
                 self.add(If([(when, body)], origin=self.here()))
         self.add(If([("not out", [Return("None", origin=self.here())])], one_line=True, origin=self.here()))
-        self.error_path = ("who",)
+        self.cx.error_path = ("who",)
         who = self.expr(parsed["who"]).src if "who" in parsed else "m.current"
-        self.error_path = ()
+        self.cx.error_path = ()
         args = "(" + "".join(f"L_{p}, " for p in params) + ")"
         prompt, shown = _prompt_pieces(spec.get("prompt", cname), params)
         self.add(Return(f"_tn(_Decision, ({who}, {cname!r}, {prompt!r}, out, {args}, {shown!r}))",
                         origin=self.here()))
-        self._end()
+        self.end_function()
 
-    def _fuse_pools(self, spec: dict, parsed: dict) -> None:
+    def _fuse_pools(self, spec: dict[str, Any], parsed: dict[Any, Any]) -> None:
         """Fill in one pass every pool that options always need (no ``when``)
         and that filter the same cards by tests of card properties alone:
         a hand filtered four ways is read once, not four times, and no
         comprehension is made per pool.  The options then take their pools
-        from ``self.pools`` as when one option shares another's."""
+        from ``self.cx.pools`` as when one option shares another's."""
         by_src: dict[str, list[Code]] = {}
         for i, opt in enumerate(spec["options"]):
             if "when" in opt or "from" not in opt or not ("cards" in opt or "parts" in opt):
                 continue
             trees = _Keyed(parsed[i], self, ("options", i))
-            if self._elem_kind(trees["from"]) != "card":
+            if self.elem_kind(trees["from"]) != "card":
                 continue
-            src = self._seq(trees["from"])
+            src = self.seq(trees["from"])
             if "where" in trees:
-                preds = [self._filter(trees["where"], "card")]
+                preds = [self.filter_test(trees["where"], "card")]
             elif "parts" in opt:
-                preds = [self._filter(t, "card") for t in trees["parts"]]
+                preds = [self.filter_test(t, "card") for t in trees["parts"]]
             else:
                 continue
             tabled = by_src.setdefault(src, [])
             tabled.extend(p for p in preds if p.table is not None and p not in tabled)
-        self.error_path = ()
+        self.cx.error_path = ()
         here = self.here()
         for src, preds in by_src.items():
             if len(preds) < 2:
                 continue
             names = []
             for pred in preds:
-                self.pools[(src, pred.src)] = f"_pool{len(self.pools)}"
-                names.append(self.pools[(src, pred.src)])
+                self.cx.pools[(src, pred.src)] = f"_pool{len(self.cx.pools)}"
+                names.append(self.cx.pools[(src, pred.src)])
             self.add(EmptyLists(names, origin=here))
             each: list[Stmt] = [Assign("_i", "_c.id", origin=here)]
             for pred, name in zip(preds, names):
@@ -130,26 +141,26 @@ class ChoicesMixin:
                                one_line=True, origin=here))
             self.add(For("_c", src, each, origin=here))
 
-    def _card_option(self, opt: dict, trees: dict, name: str, first: bool,
+    def _card_option(self, opt: dict[str, Any], trees: _Keyed, name: str, first: bool,
                      count: tuple[int, int]) -> None:
         """``first``: the option always runs (no ``when``), so the pools it
         fills may serve the options after it."""
         lo, hi = count
-        src = self._seq(trees["from"]) if "from" in trees else "()"
-        elem = self._elem_kind(trees["from"]) if "from" in trees else "any"
-        pred = self._filter(trees["where"], elem) if "where" in trees else None
+        src = self.seq(trees["from"]) if "from" in trees else "()"
+        elem = self.elem_kind(trees["from"]) if "from" in trees else "any"
+        pred = self.filter_test(trees["where"], elem) if "where" in trees else None
         key = (src, "True" if pred is None else pred.src)
         if "parts" in opt and pred is None:
             self._parts_option(trees["parts"], elem, self._require(trees, elem), name, first,
                                trees.base, src)
             return
-        if first and key in self.pools:       # the same cards as an earlier option
-            self.assign("pool", self.pools[key])
+        if first and key in self.cx.pools:       # the same cards as an earlier option
+            self.assign("pool", self.cx.pools[key])
         else:
             self.assign("pool", f"list({src})" if pred is None else self.where_list(src, pred).src)
             if first:
-                self.pools[key] = f"_pool{len(self.pools)}"
-                self.assign(self.pools[key], "pool")
+                self.cx.pools[key] = f"_pool{len(self.cx.pools)}"
+                self.assign(self.cx.pools[key], "pool")
         require = self._require(trees, elem)
         if "parts" in opt:
             parts = trees["parts"]
@@ -189,31 +200,31 @@ class ChoicesMixin:
             return name
         return self.const(runtime_helpers.ActionMemo(option, kind), "memo", option)
 
-    def _require(self, trees, elem: str) -> str | None:
+    def _require(self, trees: _Keyed, elem: str) -> str | None:
         if "require" not in trees:
             return None
         return self.expr(trees["require"], extra={"chosen"},
                          kinds={"chosen": "cards" if elem == "card" else "list"}).src
 
-    def _parts_option(self, parts: list, elem: str, require: str | None, name: str, first: bool,
-                      base: tuple = (), src: str | None = None):
+    def _parts_option(self, parts: list[Node], elem: str, require: str | None, name: str, first: bool,
+                      base: tuple[Any, ...] = (), src: str | None = None) -> None:
         """One distinct card per part; each set of cards is offered once.
         With ``src`` (no ``where``), each part's cards are a pool of their own,
         shared with other options that filter the same cards the same way."""
         lists = []
-        for i, tree in enumerate(parts):
-            self.error_path = base + ("parts", i)
-            pred = self._filter(tree, elem)
-            self.error_path = ()
+        for i, part in enumerate(parts):
+            self.cx.error_path = base + ("parts", i)
+            pred = self.filter_test(part, elem)
+            self.cx.error_path = ()
             if src is None:
                 self.assign(f"_p{i}", self.where_list("pool", pred).src)
-            elif first and (src, pred.src) in self.pools:
-                self.assign(f"_p{i}", self.pools[(src, pred.src)])
+            elif first and (src, pred.src) in self.cx.pools:
+                self.assign(f"_p{i}", self.cx.pools[(src, pred.src)])
             else:
                 self.assign(f"_p{i}", self.where_list(src, pred).src)
                 if first:
-                    self.pools[(src, pred.src)] = f"_pool{len(self.pools)}"
-                    self.assign(self.pools[(src, pred.src)], f"_p{i}")
+                    self.cx.pools[(src, pred.src)] = f"_pool{len(self.cx.pools)}"
+                    self.assign(self.cx.pools[(src, pred.src)], f"_p{i}")
             lists.append(f"_p{i}")
         k = len(parts)
         memo = self._action_table("cards", name.strip("'\""))
@@ -245,6 +256,6 @@ class ChoicesMixin:
                 Do("out.append(_act)", origin=here)]
 
 
-def _skip_unless(cond: str, origin) -> If:
+def _skip_unless(cond: str, origin: Origin) -> If:
     """``if COND: continue`` (COND says the element is skipped)."""
     return If([(cond, [Continue(origin=origin)])], one_line=True, origin=origin)

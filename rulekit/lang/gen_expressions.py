@@ -1,6 +1,6 @@
 """Writing expressions of the effect language as Python source.
 
-Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin).  Each ``e_*`` method
+Each ``e_*`` method
 returns a :class:`rulekit.lang.ir.Code`: the Python source and its static
 kind ("zone", "cards", "card", "seats", "int", "list", "bool", "str", "any"),
 which lets the writer pick a direct form (``len(x)``, ``c.props.get(p)``)
@@ -8,41 +8,46 @@ instead of a generic helper, with the other facts statements and passes use.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lark import Token, Tree
 
 from .fn_names import test_table
-from .gen_statements import CHOSEN_FIELDS, _unquote
+from .gen_base import CHOSEN_FIELDS, Node, subtree, unquote
 from .ir import Code
+from .name_checks import NameChecks
 from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
 
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "//", "%"}
 
 
-class ExpressionsMixin:
+class Expressions(NameChecks):
+    """The expression writer: ``expr(node)`` is the :class:`~rulekit.lang.ir.Code` of a parse tree."""
+
     # ---- expressions: each returns (python source, static kind) -----------------
     # kinds: "zone", "list", "card", "int", "bool", "str", "any"
-    def expr(self, node, extra: set[str] | None = None, kinds: dict | None = None) -> Code:
+    def expr(self, node: Node, extra: set[str] | None = None, kinds: dict[str, str] | None = None) -> Code:
         if extra:
-            saved, saved_kinds, saved_comp = self.locals, self.local_kinds, self.comp_vars
-            saved_yield, self.can_yield = self.can_yield, False   # inside a comprehension
-            self.locals = saved | extra
-            self.comp_vars = saved_comp | extra
-            self.local_kinds = {**{k: v for k, v in saved_kinds.items() if k not in extra}, **(kinds or {})}
+            saved, saved_kinds, saved_comp = self.cx.locals, self.cx.local_kinds, self.cx.comp_vars
+            saved_yield, self.cx.can_yield = self.cx.can_yield, False   # inside a comprehension
+            self.cx.locals = saved | extra
+            self.cx.comp_vars = saved_comp | extra
+            self.cx.local_kinds = {**{k: v for k, v in saved_kinds.items() if k not in extra}, **(kinds or {})}
             try:
                 return self.expr(node)
             finally:
-                self.locals, self.local_kinds, self.comp_vars = saved, saved_kinds, saved_comp
-                self.can_yield = saved_yield
+                self.cx.locals, self.cx.local_kinds, self.cx.comp_vars = saved, saved_kinds, saved_comp
+                self.cx.can_yield = saved_yield
         if isinstance(node, Token):
             return self.e_name(Tree("name", [node]))
-        method = getattr(self, "e_" + node.data, None)
+        method: Callable[[Tree[Token]], Code] | None = getattr(self, "e_" + node.data, None)
         if method is None:  # pragma: no cover
             self.error(node, f"expression '{node.data}' is not supported")
             return Code("None", "any")
         return method(node)
 
-    def _seq(self, node) -> str:
+    def seq(self, node: Node) -> str:
         """Source for iterating a zone or list."""
         code = self.expr(node)
         if code.kind == "zone":
@@ -51,50 +56,50 @@ class ExpressionsMixin:
             return code.src
         return f"_seq({code})"
 
-    def _elem_kind(self, node) -> str:
+    def elem_kind(self, node: Node) -> str:
         """"card" when iterating ``node`` yields only cards, "int" for seats."""
         kind = self.expr_kind(node)
         return "card" if kind in ("zone", "cards") else "int" if kind == "seats" else "any"
 
-    def expr_kind(self, node) -> str:
+    def expr_kind(self, node: Node) -> str:
         errors = len(self.errors)
         kind = self.expr(node).kind
         del self.errors[errors:]
         return kind
 
-    def e_number(self, node):
-        value = int(node.children[0])
+    def e_number(self, node: Tree[Token]) -> Code:
+        value = int(str(node.children[0]))
         return Code(str(value), "int", plain=True, number=value)
 
-    def e_string(self, node):
-        text = repr(_unquote(node.children[0]))
+    def e_string(self, node: Tree[Token]) -> Code:
+        text = repr(unquote(node.children[0]))
         return Code(text, "str", plain="\\" not in text)
 
-    def e_true(self, node):
+    def e_true(self, node: Tree[Token]) -> Code:
         return Code("True", "bool", plain=True)
 
-    def e_false(self, node):
+    def e_false(self, node: Tree[Token]) -> Code:
         return Code("False", "bool", plain=True)
 
-    def e_none(self, node):
+    def e_none(self, node: Tree[Token]) -> Code:
         return Code("None", "any", plain=True)
 
-    def e_list_lit(self, node):
+    def e_list_lit(self, node: Tree[Token]) -> Code:
         args = node.children[0]
-        items = [self.expr(a).src for a in args.children] if args is not None else []
+        items = [self.expr(a).src for a in subtree(args).children] if args is not None else []
         return Code("[" + ", ".join(items) + "]", "list")
 
-    def e_name(self, node):
+    def e_name(self, node: Tree[Token]) -> Code:
         tok = node.children[0]
         name = str(tok)
         names = self.names
-        if name in self.arg_subst:
-            arg = self.arg_subst[name]
+        if name in self.cx.arg_subst:
+            arg = self.cx.arg_subst[name]
             if arg.local:
                 self.read(arg.src)
             return arg
-        if name in self.locals:
-            return Code(self.local(name), self.local_kinds.get(name, "any"), plain=True, local=True)
+        if name in self.cx.locals:
+            return Code(self.local(name), self.cx.local_kinds.get(name, "any"), plain=True, local=True)
         if name in names.vars:
             self.hoist("V")
             return Code(f"V[{name!r}]", "any")
@@ -128,15 +133,15 @@ class ExpressionsMixin:
         self.error(tok, f"unknown name '{name}'",
                    "a variable, table, zone, choice, a name bound by let/for, or one of: "
                    + ", ".join(SPECIAL_NAMES),
-                   suggest(name, set(names.all_readable()) | self.locals))
+                   suggest(name, set(names.all_readable()) | self.cx.locals))
         return Code("None", "any")
 
-    def e_attr(self, node):
+    def e_attr(self, node: Tree[Token]) -> Code:
         base_n, attr_tok = node.children
         attr = str(attr_tok)
         if (isinstance(base_n, Tree) and base_n.data == "name"
                 and str(base_n.children[0]) in self.names.choices
-                and str(base_n.children[0]) not in self.locals and attr in CHOSEN_FIELDS):
+                and str(base_n.children[0]) not in self.cx.locals and attr in CHOSEN_FIELDS):
             self.hoist("CH")
             cname = str(base_n.children[0])
             kind = "cards" if attr == "cards" else "any"
@@ -144,8 +149,8 @@ class ExpressionsMixin:
         if attr in self.names.card_vars:      # before the shortcuts below, which read fixed properties
             return self._card_var(base_n, attr)
         if (isinstance(base_n, Tree) and base_n.data == "call" and str(base_n.children[0]) == "top"
-                and base_n.children[1] is not None and len(base_n.children[1].children) == 1):
-            zcode = self.expr(base_n.children[1].children[0])
+                and base_n.children[1] is not None and len(subtree(base_n.children[1]).children) == 1):
+            zcode = self.expr(subtree(base_n.children[1]).children[0])
             zone, zkind = zcode.src, zcode.kind
             if zcode.shared and attr in self.card_props:
                 # a shared zone's top card, read in place from the property's table
@@ -154,7 +159,7 @@ class ExpressionsMixin:
                 return Code(f"_top_prop({zone}.cards, {attr!r})", "any")
         if (isinstance(base_n, Tree) and base_n.data == "name"
                 and str(base_n.children[0]) in self.names.choices
-                and str(base_n.children[0]) not in self.locals):
+                and str(base_n.children[0]) not in self.cx.locals):
             self.error(attr_tok, f"a chosen answer has no field '{attr}'",
                        "one of: " + ", ".join(CHOSEN_FIELDS), suggest(attr, CHOSEN_FIELDS))
             return Code("None", "any")
@@ -174,7 +179,7 @@ class ExpressionsMixin:
                        "a card property, a player variable, or a chosen answer's field ("
                        + ", ".join(CHOSEN_FIELDS) + ")", suggest(attr, known))
             return Code("None", "any")
-        chosen = self._chosen_cards(base_n)
+        chosen = self.chosen_cards(base_n)
         if chosen is not None:
             return Code(f"CH[{chosen!r}].pj[{self.chosen_projection('list', attr)}]", "list")
         bcode = self.expr(base_n)
@@ -202,7 +207,7 @@ class ExpressionsMixin:
             return Code(card, "any")
         return Code(f"_ga(m, {base}, {attr!r})", "any")
 
-    def _card_var(self, base_n, attr: str):
+    def _card_var(self, base_n: Node, attr: str) -> Code:
         """``c.var`` for a declared card variable: the match's value for the
         card (a name is a card variable or a property, never both), or the
         list of values of a list of cards."""
@@ -215,7 +220,7 @@ class ExpressionsMixin:
             return Code(f"[m.cvars[{attr!r}][_c.id] for _c in {seq}]", "list")
         return Code(f"_cv(m, {base}, {attr!r})", "list" if kind in ("list", "seats") else "any")
 
-    def _chosen_cards(self, node) -> str | None:
+    def chosen_cards(self, node: Node) -> str | None:
         """The choice's name when ``node`` is ``CHOICE.cards`` (a chosen
         answer's cards), else None."""
         if not (isinstance(node, Tree) and node.data == "attr" and str(node.children[1]) == "cards"):
@@ -224,23 +229,23 @@ class ExpressionsMixin:
         if not (isinstance(base, Tree) and base.data == "name"):
             return None
         name = str(base.children[0])
-        return name if name in self.names.choices and name not in self.locals else None
+        return name if name in self.names.choices and name not in self.cx.locals else None
 
-    def e_index(self, node):
+    def e_index(self, node: Tree[Token]) -> Code:
         base_n, key_n = node.children
         is_table = (isinstance(base_n, Tree) and base_n.data == "name"
                     and str(base_n.children[0]) in self.names.tables
-                    and str(base_n.children[0]) not in self.locals)
+                    and str(base_n.children[0]) not in self.cx.locals)
         base = self.expr(base_n).src
         key = self.expr(key_n).src
         if is_table and self._check_table_covers_players(node):
             return Code(f"{base}[{key}]", "any")
-        return Code(f"_idx({base}, {key}, {self.rule!r})", "any")
+        return Code(f"_idx({base}, {key}, {self.cx.rule!r})", "any")
 
-    def _check_table_covers_players(self, node) -> bool:
+    def _check_table_covers_players(self, node: Tree[Token]) -> bool:
         """``table[player_count]`` must have an entry for every allowed count;
         when it has, the lookup needs no run-time check."""
-        base_n, key_n = node.children
+        base_n, key_n = subtree(node.children[0]), node.children[1]
         if not (isinstance(key_n, Tree) and key_n.data == "name"
                 and str(key_n.children[0]) == "player_count"):
             return False
@@ -256,10 +261,10 @@ class ExpressionsMixin:
             return False
         return True
 
-    def e_call(self, node):
+    def e_call(self, node: Tree[Token]) -> Code:
         name_tok, args_n = node.children
         name = str(name_tok)
-        arg_nodes = list(args_n.children) if args_n is not None else []
+        arg_nodes = list(subtree(args_n).children) if args_n is not None else []
         zdef = self.names.zones.get(name)
         if zdef is not None:
             if not zdef.per_player:
@@ -303,7 +308,7 @@ class ExpressionsMixin:
         if (name == "sum" and isinstance(arg_nodes[0], Tree) and arg_nodes[0].data == "attr"
                 and str(arg_nodes[0].children[1]) not in self.names.card_vars):
             base_n, attr_tok = arg_nodes[0].children
-            chosen = self._chosen_cards(base_n)
+            chosen = self.chosen_cards(base_n)
             if chosen is not None and str(attr_tok) in self.card_props:
                 return Code(f"CH[{chosen!r}].pj[{self.chosen_projection('sum', str(attr_tok))}]", "int")
             bkind = self.expr(base_n).kind
@@ -311,7 +316,7 @@ class ExpressionsMixin:
                 # a table of the property by card id (none counts 0), read in one loop
                 table = self.const(("sum", str(attr_tok)), "sum", str(attr_tok))
                 self.sum_tables[table] = str(attr_tok)
-                return Code(f"_sumt({table}, {self._seq(base_n)})", "int")
+                return Code(f"_sumt({table}, {self.seq(base_n)})", "int")
         if (name in ("any", "empty") and isinstance(arg_nodes[0], Tree) and arg_nodes[0].data == "where_op"
                 and args[0].outlined is not None):
             # any(X where TEST): stop at the first element that passes
@@ -353,12 +358,12 @@ class ExpressionsMixin:
                 "any": "bool", "empty": "bool"}.get(name, "any")
         return Code(f"_B_{name}(m, {', '.join(srcs)})", kind)
 
-    def e_call_proc(self, node):
+    def e_call_proc(self, node: Tree[Token]) -> Code:
         name_tok, args_n = node.children
-        return self.proc_call(name_tok, list(args_n.children) if args_n is not None else [],
+        return self.proc_call(name_tok, list(subtree(args_n).children) if args_n is not None else [],
                               explicit=True)
 
-    def event_field_known(self, tok) -> bool:
+    def event_field_known(self, tok: Node) -> bool:
         """Is ``tok`` a field some ``emit`` gives?  If not, say so."""
         if str(tok) in self.names.event_fields:
             return True
@@ -367,7 +372,7 @@ class ExpressionsMixin:
                    suggest(str(tok), self.names.event_fields))
         return False
 
-    def proc_call(self, name_tok, arg_nodes: list, explicit: bool = False):
+    def proc_call(self, name_tok: Node, arg_nodes: list[Node], explicit: bool = False) -> Code:
         """A call of a procedure: ``Pn(m, args)``, or ``(yield from Pn(m, args))``
         when it can stop for a decision (only where the text may stop, and
         only when written ``call NAME(...)``: ``explicit``)."""
@@ -385,7 +390,7 @@ class ExpressionsMixin:
         reads = self.reading()
         compiled = [self.expr(a) for a in arg_nodes]
         inline = self.expr_procs.get(name)
-        if inline is not None and len(self.arg_subst) < 8 and all(a.plain for a in compiled):
+        if inline is not None and len(self.cx.arg_subst) < 8 and all(a.plain for a in compiled):
             self.unread(reads)      # an argument is read where the expression reads its parameter
             return self._inline_expression(name, inline, compiled)
         args = "".join(", " + a.src for a in compiled)
@@ -397,83 +402,83 @@ class ExpressionsMixin:
                        f"call {name}(...) in a statement or 'let x = call {name}(...)'",
                        "a plain name(...) is only for procedures that never decide")
             return Code("None", "any")
-        if not self.can_yield:
+        if not self.cx.can_yield:
             self.error(name_tok, f"procedure '{name}' can stop for a decision, which is not possible here",
                        "effect text (a phase, a procedure or a trigger), not a condition, filter or score",
                        "decide first, keep the answer with 'let', then test it")
             return Code("None", "any")
         return Code(f"(yield from {call})", "any")
 
-    def _inline_expression(self, name: str, inline: tuple, args: list[Code]) -> Code:
+    def _inline_expression(self, name: str, inline: tuple[tuple[str, ...], Tree[Token]], args: list[Code]) -> Code:
         """The expression of procedure ``name`` written in place (see
         :mod:`rulekit.lang.inline_exprs`): its parameters read the arguments,
         and nothing of the caller's is visible to it."""
         params, tree = inline
-        saved = (self.locals, self.local_kinds, self.arg_subst, len(self.errors))
-        self.locals, self.local_kinds = set(), {}
-        self.arg_subst = {p: a for p, a in zip(params, args)}
+        saved = (self.cx.locals, self.cx.local_kinds, self.cx.arg_subst, len(self.errors))
+        self.cx.locals, self.cx.local_kinds = set(), {}
+        self.cx.arg_subst = {p: a for p, a in zip(params, args)}
         try:
             code = self.expr(tree)
         finally:
-            self.locals, self.local_kinds, self.arg_subst, errors = saved
+            self.cx.locals, self.cx.local_kinds, self.cx.arg_subst, errors = saved
             del self.errors[errors:]     # reported once, where the procedure is written
         return Code(f"({code})", code.kind)
 
-    def _binary(self, node, ops: set[str], kind: str):
+    def _binary(self, node: Tree[Token], ops: set[str], kind: str) -> Code:
         left, op, right = node.children
         return Code(f"({self.expr(left).src} {op} {self.expr(right).src})", kind)
 
-    def e_binop(self, node):
+    def e_binop(self, node: Tree[Token]) -> Code:
         return self._binary(node, _ARITH, "int")
 
-    def e_compare_op(self, node):
+    def e_compare_op(self, node: Tree[Token]) -> Code:
         self.check_compared(node)
         left, op, right = node.children
         if str(op) in ("==", "!=") and isinstance(right, Tree) and right.data == "none":
             return Code(f"({self.expr(left).src} {'is' if str(op) == '==' else 'is not'} None)", "bool")
         return self._binary(node, _COMPARE, "bool")
 
-    def e_neg(self, node):
+    def e_neg(self, node: Tree[Token]) -> Code:
         return Code(f"(-{self.expr(node.children[0]).src})", "int")
 
-    def _container(self, node) -> str:
+    def _container(self, node: Node) -> str:
         """The right side of ``in``: a zone's list rather than the zone, whose
         ``__contains__`` would be a Python call."""
         code = self.expr(node)
         return f"{code}.cards" if code.kind == "zone" else code.src
 
-    def e_in_op(self, node):
+    def e_in_op(self, node: Tree[Token]) -> Code:
         self.check_compared(node)
         return Code(f"({self.expr(node.children[0]).src} in {self._container(node.children[1])})", "bool")
 
-    def e_not_in_op(self, node):
+    def e_not_in_op(self, node: Tree[Token]) -> Code:
         self.check_compared(node)
         return Code(f"({self.expr(node.children[0]).src} not in {self._container(node.children[1])})", "bool")
 
-    def e_and_op(self, node):
+    def e_and_op(self, node: Tree[Token]) -> Code:
         return Code(f"({self.expr(node.children[0]).src} and {self.expr(node.children[1]).src})", "any")
 
-    def e_or_op(self, node):
+    def e_or_op(self, node: Tree[Token]) -> Code:
         return Code(f"({self.expr(node.children[0]).src} or {self.expr(node.children[1]).src})", "any")
 
-    def e_not_op(self, node):
+    def e_not_op(self, node: Tree[Token]) -> Code:
         return Code(f"(not {self.expr(node.children[0]).src})", "bool")
 
-    def e_ternary(self, node):
+    def e_ternary(self, node: Tree[Token]) -> Code:
         a, c, b = (self.expr(n).src for n in node.children)
         return Code(f"({a} if {c} else {b})", "any")
 
-    def e_where_op(self, node):
-        seq = self._seq(node.children[0])
-        elem = self._elem_kind(node.children[0])
-        pred = self._filter(node.children[1], elem)
+    def e_where_op(self, node: Tree[Token]) -> Code:
+        seq = self.seq(node.children[0])
+        elem = self.elem_kind(node.children[0])
+        pred = self.filter_test(node.children[1], elem)
         return self.where_list(seq, pred, {"card": "cards", "int": "seats"}.get(elem, "list"))
 
     # ---- filters that only read card properties are tabled at load time -------
     _PURE = {"compare_op", "in_op", "not_in_op", "and_op", "or_op", "not_op", "ternary", "binop",
              "neg", "string", "number", "true", "false", "none", "list_lit", "args"}
 
-    def _card_static(self, node) -> bool:
+    def _card_static(self, node: Node) -> bool:
         """True when ``node`` depends only on the properties of the card ``it``
         (and constants): its value per card never changes during a match."""
         if isinstance(node, Token):
@@ -484,19 +489,19 @@ class ExpressionsMixin:
                     and str(base.children[0]) == "it"
                     and str(node.children[1]) not in self.names.card_vars)   # a card's state changes
         if node.data == "name":
-            return str(node.children[0]) in self.names.tables and str(node.children[0]) not in self.locals
+            return str(node.children[0]) in self.names.tables and str(node.children[0]) not in self.cx.locals
         if node.data == "index":
             return all(self._card_static(c) for c in node.children)
         if node.data in self._PURE:
             return all(c is None or self._card_static(c) for c in node.children)
         return False
 
-    def _filter(self, tree, elem: str) -> Code:
+    def filter_test(self, test: Node, elem: str) -> Code:
         """A per-element test with ``it`` bound (``L_it``); a test of card
         properties alone is worked out for every card at load time and read
         from its table (``table`` is set)."""
-        code = self.watching(lambda: self.expr(tree, extra={"it"}, kinds={"it": elem}))
-        if elem != "card" or not self._card_static(tree):
+        code = self.watching(lambda: self.expr(test, extra={"it"}, kinds={"it": elem}))
+        if elem != "card" or not self._card_static(test):
             return code
         if code.src not in self.static_preds:
             self.static_preds[code.src] = test_table(len(self.static_preds))

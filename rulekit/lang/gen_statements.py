@@ -1,13 +1,18 @@
 """Writing statements of the effect language as Python lines.
 
-Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin).  Each ``s_*`` method
+Built on the expression writer.  Each ``s_*`` method
 adds the intermediate-form statements (:mod:`rulekit.lang.ir`) of one
 statement of the grammar to the block being built.
 """
 from __future__ import annotations
 
-from lark import Tree
+from collections.abc import Callable, Iterable
+from typing import Any
 
+from lark import Token, Tree
+
+from .gen_base import Node, subtree, unquote
+from .gen_expressions import Expressions
 from .ir import (
     Assign,
     Break,
@@ -27,14 +32,8 @@ from .ir import (
 )
 from .names import suggest
 
-CHOSEN_FIELDS = ("option", "cards", "player", "by", "number")
 
-
-def _unquote(tok) -> str:
-    return str(tok)[1:-1]
-
-
-def _fixed_text(node) -> str | None:
+def _fixed_text(node: Node | None) -> str | None:
     """The text of ``log``: a string, or strings joined with ``+``.  A
     module writes its notes with its parameters (``log armor + ": no
     effect"``), which are strings once the game has given them; so the text
@@ -42,70 +41,74 @@ def _fixed_text(node) -> str | None:
     if not isinstance(node, Tree):
         return None
     if node.data == "string":
-        return _unquote(node.children[0])
+        return unquote(node.children[0])
     if node.data == "binop" and str(node.children[1]) == "+":
         left, right = _fixed_text(node.children[0]), _fixed_text(node.children[2])
         return None if left is None or right is None else left + right
     return None
 
 
-def _call_args(args_n) -> list:
+def _call_args(args_n: Node | None) -> list[Node]:
     """The argument nodes of ``choose NAME(...)`` / ``call NAME(...)`` (none without brackets)."""
-    return list(args_n.children[0].children) if args_n is not None and args_n.children[0] else []
+    if args_n is None or not subtree(args_n).children[0]:
+        return []
+    return list(subtree(subtree(args_n).children[0]).children)
 
 
 # a kept answer when there is one (a dict lookup), else _chosen makes and keeps it
 _ANSWER = "_ANS[_d.player].get(_a) or _chosen(m, _a, _d, _PJ)"
 
 
-class StatementsMixin:
+class Statements(Expressions):
+    """The statement writer: ``block(stmts)`` is the intermediate form of a block of text."""
+
     # ---- statements ---------------------------------------------------------
-    def block(self, stmts) -> list[Stmt]:
+    def block(self, stmts: Iterable[Node | None]) -> list[Stmt]:
         """The statements of ``stmts`` as a new block (``pass`` when empty)."""
-        saved, self.out = self.out, []
+        saved, self.cx.out = self.cx.out, []
         try:
             for s in stmts:
                 if s is not None:
-                    self.stmt(s)
-            if not self.out:
+                    self.stmt(subtree(s))
+            if not self.cx.out:
                 self.add(Pass(origin=self.here()))
-            return self.out
+            return self.cx.out
         finally:
-            self.out = saved
+            self.cx.out = saved
 
-    def stmt(self, node: Tree) -> None:
-        method = getattr(self, "s_" + node.data, None)
+    def stmt(self, node: Tree[Token]) -> None:
+        method: Callable[[Tree[Token]], None] | None = getattr(self, "s_" + node.data, None)
         if method is None:  # pragma: no cover - grammar and compiler out of step
             self.error(node, f"statement '{node.data}' is not supported")
             return
-        saved, self.origin = self.origin, self.origin_of(node)
+        saved, self.cx.origin = self.cx.origin, self.origin_of(node)
         method(node)
-        self.origin = saved
+        self.cx.origin = saved
 
-    def s_suite(self, node):
+    def s_suite(self, node: Tree[Token]) -> None:
         self.in_place(node.children)
 
-    def in_place(self, stmts) -> None:
+    def in_place(self, stmts: Iterable[Node | None]) -> None:
         """The statements of ``stmts`` in the block being built (``pass`` when none)."""
-        before = len(self.out)
+        before = len(self.cx.out)
         for s in stmts:
             if s is not None:
-                self.stmt(s)
-        if len(self.out) == before:
+                self.stmt(subtree(s))
+        if len(self.cx.out) == before:
             self.add(Pass(origin=self.here()))
 
-    def s_pass_stmt(self, node):
+    def s_pass_stmt(self, node: Tree[Token]) -> None:
         self.add(Pass(origin=self.here()))
 
-    def s_move_stmt(self, node):
+    def s_move_stmt(self, node: Tree[Token]) -> None:
         src_n, dest_n, place = node.children
         dest = self.expr(dest_n)
         if dest.kind != "zone":
-            dest = Code(f"_as_zone({dest}, {self.rule!r})")
+            dest = Code(f"_as_zone({dest}, {self.cx.rule!r})")
         bottom = place is not None and str(place) == "bottom"
         if (isinstance(src_n, Tree) and src_n.data == "call" and str(src_n.children[0]) == "top"
-                and src_n.children[1] is not None and len(src_n.children[1].children) == 2):
-            zone_n, count_n = src_n.children[1].children
+                and src_n.children[1] is not None and len(subtree(src_n.children[1]).children) == 2):
+            zone_n, count_n = subtree(src_n.children[1]).children
             zone = self.expr(zone_n)
             if zone.kind == "zone":
                 count = self.expr(count_n)
@@ -117,7 +120,7 @@ class StatementsMixin:
         if self._move_where(src_n, dest, bottom):
             return
         src = self.expr(src_n)
-        chosen = self._chosen_cards(src_n)
+        chosen = self.chosen_cards(src_n)
         if chosen is not None and chosen in self.names.one_card_choices:
             self.do(f"m.move_one({src}, {dest}, {bottom})")
         elif src.kind == "cards":       # a chosen answer's cards: no need to ask what it is
@@ -127,41 +130,41 @@ class StatementsMixin:
         else:
             self.do(f"m.move({src}, {dest}, {bottom})")
 
-    def _move_where(self, src_n, dest: Code, bottom: bool) -> bool:
+    def _move_where(self, src_n: Node, dest: Code, bottom: bool) -> bool:
         """``move [shuffled](ZONE where TEST) to ...`` with a test that only
         reads card properties: split the zone in one pass instead of
         filtering it and then searching for each card (and a run of such
         moves from one shared zone is one pass: see pass_splits)."""
         shuffle = False
         if (isinstance(src_n, Tree) and src_n.data == "call" and str(src_n.children[0]) == "shuffled"
-                and src_n.children[1] is not None and len(src_n.children[1].children) == 1):
-            src_n, shuffle = src_n.children[1].children[0], True
+                and src_n.children[1] is not None and len(subtree(src_n.children[1]).children) == 1):
+            src_n, shuffle = subtree(src_n.children[1]).children[0], True
         if not (isinstance(src_n, Tree) and src_n.data == "where_op"):
             return False
         zone = self.expr(src_n.children[0])
-        if zone.kind != "zone" or self._elem_kind(src_n.children[0]) != "card":
+        if zone.kind != "zone" or self.elem_kind(src_n.children[0]) != "card":
             return False
-        test = self._filter(src_n.children[1], "card")
+        test = self.filter_test(src_n.children[1], "card")
         if test.table is None:
             return False
         self.add(MoveWhere(zone, test.table, dest, bottom, shuffle, origin=self.here()))
         return True
 
-    def s_shuffle_stmt(self, node):
+    def s_shuffle_stmt(self, node: Tree[Token]) -> None:
         zone = self.expr(node.children[0])
-        src = zone.src if zone.kind == "zone" else f"_as_zone({zone}, {self.rule!r})"
+        src = zone.src if zone.kind == "zone" else f"_as_zone({zone}, {self.cx.rule!r})"
         self.do(f"m.shuffle({src})")
 
-    def s_let_stmt(self, node):
+    def s_let_stmt(self, node: Tree[Token]) -> None:
         name, value_n = node.children
         self.assign(self.local(str(name)), self.expr(value_n).src)
 
-    def s_assign_stmt(self, node):
-        target, op_tok, value_n = node.children
+    def s_assign_stmt(self, node: Tree[Token]) -> None:
+        target, op_tok, value_n = subtree(node.children[0]), node.children[1], node.children[2]
         value = self.expr(value_n).src
         op = str(op_tok)
         parts = [str(t) for t in target.children]
-        if len(parts) == 2 and parts[0] in self.locals and self.local_kinds.get(parts[0]) == "event":
+        if len(parts) == 2 and parts[0] in self.cx.locals and self.cx.local_kinds.get(parts[0]) == "event":
             if self.event_field_known(target.children[1]):
                 self.add(Assign(f"{self.local(parts[0])}[{parts[1]!r}]", value, op, origin=self.here()))
             return
@@ -169,10 +172,10 @@ class StatementsMixin:
             owner = self.expr(Tree("name", [target.children[0]])).src
             var = parts[1]
             if op == "=":
-                self.do(f"_set_cv(m, {owner}, {var!r}, {value}, {self.rule!r})")
+                self.do(f"_set_cv(m, {owner}, {var!r}, {value}, {self.cx.rule!r})")
             else:
                 self.do(f"_set_cv(m, {owner}, {var!r}, _cv(m, {owner}, {var!r}) {op[:-1]} ({value}), "
-                        f"{self.rule!r})")
+                        f"{self.cx.rule!r})")
             return
         if len(parts) == 2:
             owner = self.expr(Tree("name", [target.children[0]])).src
@@ -185,7 +188,7 @@ class StatementsMixin:
             self._changed(("player_vars", var))
             return
         (name,) = parts
-        if name in self.locals:
+        if name in self.cx.locals:
             self._assign(self.local(name), op, value)
             return
         if name in self.names.vars:
@@ -195,7 +198,7 @@ class StatementsMixin:
             return
         self.error(target, f"cannot assign to unknown variable '{name}'",
                    "a variable declared under vars, or a local introduced with 'let'",
-                   suggest(name, self.names.vars | self.locals) or f"declare it: vars: {{{name}: 0}}")
+                   suggest(name, self.names.vars | self.cx.locals) or f"declare it: vars: {{{name}: 0}}")
 
     def _assign(self, target: str, op: str, value: str) -> None:
         """``x op= v`` as ``x = x op v``: values in effect text are values, so
@@ -203,7 +206,7 @@ class StatementsMixin:
         variable, or a chosen answer's shared card list, also holds."""
         self.assign(target, value if op == "=" else f"{target} {op[:-1]} ({value})")
 
-    def _changed(self, var: tuple) -> None:
+    def _changed(self, var: tuple[str, str]) -> None:
         """After writing a variable declared with ``reset:``: note that the
         next reset of its scope has something to set back (resets with
         nothing to do are skipped; a phase reset runs for every player in
@@ -212,7 +215,7 @@ class StatementsMixin:
         if when is not None:
             self.assign(f"m.dirty[{when!r}]", "True")
 
-    def s_choose_stmt(self, node):
+    def s_choose_stmt(self, node: Tree[Token]) -> None:
         name_tok, args_n = node.children
         name = str(name_tok)
         if name not in self.names.choices:
@@ -239,12 +242,12 @@ class StatementsMixin:
         if name in self.choice_if_none:
             call = f"{self.if_none_fn[name]}(m{args})"
             none.append(YieldFrom(call, origin=here) if self.choice_if_none[name] else Do(call, origin=here))
-        none.append(Do(f"_no_option({name!r}, {self.rule!r}, {self.where_const(node)})", origin=here))
+        none.append(Do(f"_no_option({name!r}, {self.cx.rule!r}, {self.where_const(node)})", origin=here))
         self.add(If([("_d is None", none)], origin=here))
         asked: list[Stmt] = [Decide("_a", "_d", origin=here), Assign(f"CH[{name!r}]", _ANSWER, origin=here)]
         skip = self.names.choice_skip.get(name)
         if skip is None:
-            self.out.extend(asked)
+            self.cx.out.extend(asked)
         else:
             # A response window.  By default the seat is asked even when
             # this is its only answer, so that what the others see (a
@@ -263,7 +266,7 @@ class StatementsMixin:
         if effects:
             self._option_effects(name, effects, args)
 
-    def _option_effects(self, name: str, effects: tuple, args: str) -> None:
+    def _option_effects(self, name: str, effects: tuple[tuple[str, str], ...], args: str) -> None:
         """After ``choose``: run the effect of the option chosen, if it has one
         (a skill's option runs the skill: nobody dispatches on its name)."""
         self.tick()
@@ -275,50 +278,50 @@ class StatementsMixin:
             branches.append((f"_r.option == {option!r}", [run]))
         self.add(If(branches, origin=self.here()))
 
-    def s_call_stmt(self, node):
+    def s_call_stmt(self, node: Tree[Token]) -> None:
         name_tok, args_n = node.children
         name = str(name_tok)
         if name not in self.names.procedures:
             self.error(name_tok, f"unknown procedure '{name}'",
                        "a name declared under procedures", suggest(name, self.names.procedures))
             return
-        tree = self.inline_procs.get(name)
-        if tree is not None and args_n is None:
+        body = self.inline_procs.get(name)
+        if body is not None and args_n is None:
             # written in place, it cannot call itself: only its own loops
             # can go on forever, and they count their steps
-            self._inline(name, tree)
+            self._inline(name, body)
             return
         self.tick()
         self.do(self.proc_call(name_tok, _call_args(args_n), explicit=True).src)
 
-    def _inline(self, name: str, tree: Tree) -> None:
+    def _inline(self, name: str, body: Tree[Token]) -> None:
         """Write a procedure's body in place of ``call NAME`` (it cannot call
         itself): no function call, and no generator when it can decide.  Its
         locals get a prefix of their own, so it sees none of the caller's."""
-        saved = (self.prefix, self.locals, self.local_kinds, self._assigned, self.rule)
+        saved = (self.cx.prefix, self.cx.locals, self.cx.local_kinds, self.cx.assigned, self.cx.rule)
         self.inlined += 1
-        self.prefix = f"L{self.inlined}_"
-        self.locals = self.comp_vars | self._declared(tree)
-        self.local_kinds = {}
-        self._assigned = self._assigned_names(tree)
-        self.rule = f"procedure '{name}'"
+        self.cx.prefix = f"L{self.inlined}_"
+        self.cx.locals = self.cx.comp_vars | self.declared_names(body)
+        self.cx.local_kinds = {}
+        self.cx.assigned = self.assigned_names(body)
+        self.cx.rule = f"procedure '{name}'"
         saved_path, self.text_path = self.text_path, self.proc_paths.get(name, ("procedures", name))
-        saved_via, self.via = self.via, self.via + ((self.origin, saved[4]),)
+        saved_via, self.cx.via = self.cx.via, self.cx.via + ((self.cx.origin, saved[4]),)
         errors = len(self.errors)
-        self.in_place(tree.children)     # in the caller's block: the passes see one run of statements
+        self.in_place(body.children)     # in the caller's block: the passes see one run of statements
         del self.errors[errors:]     # reported once, where the procedure is written
-        self.text_path, self.via = saved_path, saved_via
-        self.prefix, self.locals, self.local_kinds, self._assigned, self.rule = saved
+        self.text_path, self.cx.via = saved_path, saved_via
+        self.cx.prefix, self.cx.locals, self.cx.local_kinds, self.cx.assigned, self.cx.rule = saved
 
-    def s_emit_stmt(self, node):
+    def s_emit_stmt(self, node: Tree[Token]) -> None:
         """Game-wide triggers first, in file order; then, for each player
         still in the game in seat order from the current player, the
         triggers held per player (``each_player``) in file order."""
         event_tok, kwargs_n, as_tok = node.children
         event = str(event_tok)
         gen = event in self.deciding_events
-        fields = [(str(k.children[0]), self.expr(k.children[1]).src)
-                  for k in (kwargs_n.children if kwargs_n is not None else ())]
+        fields = [(str(subtree(k).children[0]), self.expr(subtree(k).children[1]).src)
+                  for k in (subtree(kwargs_n).children if kwargs_n is not None else ())]
         mine = [t for t in self.triggers if t["on"] == event]
         items = "".join(f", {k!r}: {v}" for k, v in fields)
         if mine or as_tok is not None or fields:
@@ -333,74 +336,74 @@ class StatementsMixin:
             self._fire(t, "_ev", gen)
         if held:
             here = self.here()
-            saved, self.out = self.out, []
+            saved, self.cx.out = self.cx.out, []
             for t in held:
                 self.add(If([("m.out[_o]", [Continue(origin=here)])], one_line=True, origin=here))
                 self._fire(t, "_ev, _o", gen)
-            body, self.out = self.out, saved
+            body, self.cx.out = self.cx.out, saved
             self.add(For("_o", "m.seats_from(m.current)", body, origin=here))
         if as_tok is not None:
             self.assign(self.local(str(as_tok)), "_ev")
-            if str(as_tok) not in self._assigned:
-                self.local_kinds[str(as_tok)] = "event"
+            if str(as_tok) not in self.cx.assigned:
+                self.cx.local_kinds[str(as_tok)] = "event"
 
-    def _fire(self, t: dict, args: str, gen: bool) -> None:
-        saved = self.out
+    def _fire(self, t: dict[str, Any], args: str, gen: bool) -> None:
+        saved = self.cx.out
         if t["has_when"]:
-            self.out = []
+            self.cx.out = []
         self.tick()
         call = f"{t['fn']}(m, {args})"
         self.add(YieldFrom(call, origin=self.here()) if gen and t["is_gen"] else Do(call, origin=self.here()))
         if t["has_when"]:
-            body, self.out = self.out, saved
+            body, self.cx.out = self.cx.out, saved
             self.add(If([(f"{t['when_fn']}(m, {args})", body)], origin=self.here()))
 
-    def s_return_stmt(self, node):
-        if self.in_flow or not self.can_return:
+    def s_return_stmt(self, node: Tree[Token]) -> None:
+        if self.cx.in_flow or not self.cx.can_return:
             self.error(node, "'return' outside a procedure or trigger",
                        "'end turn' to end the turn, or 'goto PHASE'")
             return
         value = node.children[0]
         self.add(Return(None if value is None else self.expr(value).src, origin=self.here()))
 
-    def s_eliminate_stmt(self, node):
+    def s_eliminate_stmt(self, node: Tree[Token]) -> None:
         self.do(f"m.eliminate({self.expr(node.children[0])})")
 
-    def s_goto_stmt(self, node):
+    def s_goto_stmt(self, node: Tree[Token]) -> None:
         name = str(node.children[0])
         if name not in self.names.phases:
             self.error(node.children[0], f"unknown phase '{name}'", "the name of a phase under turn",
                        suggest(name, self.names.phases))
             return
-        if self.in_flow and self.loop_depth == 0:   # straight to the phase, no exception
+        if self.cx.in_flow and self.cx.loop_depth == 0:   # straight to the phase, no exception
             self.tick()        # a goto back to an earlier phase may loop
             self.assign("ph", str(self.names.phases[name]))
             self.add(Continue(origin=self.here()))
         else:
             self.add(Raise(f"_Goto({self.names.phases[name]})", origin=self.here()))
 
-    def s_end_turn_stmt(self, node):
-        if self.in_flow and self.loop_depth == 0:
+    def s_end_turn_stmt(self, node: Tree[Token]) -> None:
+        if self.cx.in_flow and self.cx.loop_depth == 0:
             self.add(Break(origin=self.here()))
         else:
             self.add(Raise("_EndTurn()", origin=self.here()))
 
-    def s_next_player_stmt(self, node):
+    def s_next_player_stmt(self, node: Tree[Token]) -> None:
         self.assign("m.next_player", self.expr(node.children[0]).src)
 
-    def s_win_stmt(self, node):
+    def s_win_stmt(self, node: Tree[Token]) -> None:
         who, reason_tok = node.children
-        reason = _unquote(reason_tok) if reason_tok is not None else "won"
+        reason = unquote(reason_tok) if reason_tok is not None else "won"
         if who is None:
             self.add(Raise(f"_GameOver('win', {reason!r})", origin=self.here()))
         else:
             self.add(Raise(f"_GameOver('win', {reason!r}, _winners({self.expr(who)}))", origin=self.here()))
 
-    def s_lose_stmt(self, node):
-        reason = _unquote(node.children[0]) if node.children[0] is not None else "lost"
+    def s_lose_stmt(self, node: Tree[Token]) -> None:
+        reason = unquote(node.children[0]) if node.children[0] is not None else "lost"
         self.add(Raise(f"_GameOver('loss', {reason!r})", origin=self.here()))
 
-    def s_log_stmt(self, node):
+    def s_log_stmt(self, node: Tree[Token]) -> None:
         text = _fixed_text(node.children[0])
         if text is None:
             self.error(node.children[0], "log writes a fixed text",
@@ -410,32 +413,32 @@ class StatementsMixin:
             return
         self.do(f"m.log.append(('note', {text!r}))")
 
-    def s_if_stmt(self, node):
+    def s_if_stmt(self, node: Tree[Token]) -> None:
         cond_n, suite_n, *rest = node.children
-        else_n = rest.pop() if rest and (rest[-1] is None or rest[-1].data == "else_clause") else None
-        branches = [(self.expr(cond_n).src, self.block(suite_n.children))]
-        for el in rest:
-            branches.append((self.expr(el.children[0]).src, self.block(el.children[1].children)))
-        orelse = self.block(else_n.children[0].children) if else_n is not None else None
+        else_n = rest.pop() if rest and (rest[-1] is None or subtree(rest[-1]).data == "else_clause") else None
+        branches = [(self.expr(cond_n).src, self.block(subtree(suite_n).children))]
+        for el in map(subtree, rest):
+            branches.append((self.expr(el.children[0]).src, self.block(subtree(el.children[1]).children)))
+        orelse = self.block(subtree(subtree(else_n).children[0]).children) if else_n is not None else None
         self.add(If(branches, orelse, origin=self.here()))
 
-    def s_while_stmt(self, node):
+    def s_while_stmt(self, node: Tree[Token]) -> None:
         cond = self.expr(node.children[0]).src
-        self.add(While(cond, self._loop_body(node.children[1].children), origin=self.here()))
+        self.add(While(cond, self._loop_body(subtree(node.children[1]).children), origin=self.here()))
 
-    def s_for_stmt(self, node):
+    def s_for_stmt(self, node: Tree[Token]) -> None:
         var, seq_n, suite_n = node.children
-        target, seq = self.local(str(var)), self._seq(seq_n)
-        if self._elem_kind(seq_n) == "int" and str(var) not in self._assigned:
-            self.local_kinds[str(var)] = "int"
-        self.add(For(target, f"list({seq})", self._loop_body(suite_n.children), origin=self.here()))
+        target, seq = self.local(str(var)), self.seq(seq_n)
+        if self.elem_kind(seq_n) == "int" and str(var) not in self.cx.assigned:
+            self.cx.local_kinds[str(var)] = "int"
+        self.add(For(target, f"list({seq})", self._loop_body(subtree(suite_n).children), origin=self.here()))
 
-    def _loop_body(self, stmts) -> list[Stmt]:
+    def _loop_body(self, stmts: Iterable[Node | None]) -> list[Stmt]:
         """A loop's body: it counts a step every time round."""
-        saved, self.out = self.out, []
+        saved, self.cx.out = self.cx.out, []
         self.tick()
-        self.loop_depth += 1
-        self.out.extend(self.block(stmts))
-        self.loop_depth -= 1
-        body, self.out = self.out, saved
+        self.cx.loop_depth += 1
+        self.cx.out.extend(self.block(stmts))
+        self.cx.loop_depth -= 1
+        body, self.cx.out = self.cx.out, saved
         return body

@@ -36,7 +36,7 @@ class Code:
     inlined expression.  ``number`` is the value of a number literal.
     ``outlined`` names the filter function a ``where`` was written to.
     ``table`` names the per-card table of a test of card properties alone
-    (the source is then ``TABLE[L_it.id]``): see CodeGen._filter.
+    (the source is then ``TABLE[L_it.id]``): see Expressions.filter_test.
     ``local`` marks a local of the generated function read directly.
     Written by the compiler's expression writer, read by the statement
     writer and the passes: so no one reads a fact back out of source text.

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import random
+    from collections.abc import Iterable, Sequence
 
     from ..engine.runtime import Zone
     from ..model import Card, Game
@@ -27,8 +28,8 @@ class RuleMatch(Protocol):
     # ---- the table --------------------------------------------------------------
     game: Game                      # the rules (helpers read its tables)
     cards: tuple[Card, ...]         # every card, by id
-    gz: list[Zone]                  # shared zones, by index (0: the box)
-    pz: list[list[Zone]]            # per-player zones, by index, then seat
+    gz: list[Zone | None]           # shared zones, by index (0: the box; None: a per-player zone's)
+    pz: list[list[Zone] | None]     # per-player zones, by index, then seat (None: a shared zone's)
     loc: list[Zone]                 # the zone each card is in, by card id
     rng: random.Random              # the match's only source of chance
     options: dict[str, Any]         # the match options (``option(name)``)
@@ -36,7 +37,7 @@ class RuleMatch(Protocol):
     # ---- variables --------------------------------------------------------------
     vars: dict[str, Any]            # game variables (written)
     pvars: list[dict[str, Any]]     # player variables, by seat (written)
-    cvars: dict[str, list]          # card variables, by name then card id (written)
+    cvars: dict[str, list[Any]]        # card variables, by name then card id (written)
     chosen: dict[str, Any]          # the latest answer of each choice (written)
     dirty: dict[str, bool]          # a variable reset by turn/phase was written (written)
 
@@ -49,7 +50,7 @@ class RuleMatch(Protocol):
     out: list[bool]                 # eliminated, by seat
     turn: int                       # turns begun (written)
     phase: str | None               # the phase running (written)
-    log: list[tuple]                # the event log (generated code appends)
+    log: list[tuple[Any, ...]]        # the event log (generated code appends)
 
     # ---- running ----------------------------------------------------------------
     steps: int                      # steps counted so far (written)
@@ -69,15 +70,17 @@ class RuleMatch(Protocol):
     def seat_distance(self, a: int, b: int) -> int: """Seats between, the shorter way round."""
 
     # ---- cards ------------------------------------------------------------------
-    def move(self, what, dest: Zone, bottom: bool = False) -> None: """``move WHAT to DEST``."""
+    def move(self, what: Zone | Card | Iterable[Card] | None, dest: Zone,
+             bottom: bool = False) -> None: """``move WHAT to DEST``."""
     def move_zone(self, src: Zone, dest: Zone, bottom: bool = False) -> None: """A whole zone."""
-    def move_cards(self, cards: list, dest: Zone, bottom: bool = False) -> None: """Some cards."""
-    def move_one(self, cards: list, dest: Zone, bottom: bool = False) -> None: """A chosen card."""
+    def move_cards(self, cards: list[Card], dest: Zone, bottom: bool = False) -> None: """Some cards."""
+    def move_one(self, cards: list[Card], dest: Zone, bottom: bool = False) -> None: """A chosen card."""
     def move_top1(self, src: Zone, dest: Zone, bottom: bool = False) -> None: """The top card."""
     def move_top(self, src: Zone, n: int, dest: Zone, bottom: bool = False) -> None: """Top ``n``."""
-    def move_where(self, src: Zone, table: list, dest: Zone, bottom: bool = False,
+    def move_where(self, src: Zone, table: Sequence[object], dest: Zone, bottom: bool = False,
                    shuffle: bool = False) -> None: """The cards a tabled test passes."""
-    def move_split(self, src: Zone, table: list, targets: tuple) -> None: """Deal into piles."""
+    def move_split(self, src: Zone, table: Sequence[int],
+                   targets: Sequence[tuple[Zone, bool, bool]]) -> None: """Deal into piles."""
     def shuffle(self, z: Zone) -> None: """``shuffle Z``."""
     def zone_limit(self, z: Zone) -> int: """The zone's limit of cards."""
     def room(self, z: Zone) -> int: """Cards the zone may still take."""

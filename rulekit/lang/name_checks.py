@@ -14,25 +14,28 @@ that a string is meant as a name:
   value of some card properties); or compared with such a parameter inside
   the procedure or choice.
 
-Part of :class:`rulekit.lang.codegen.CodeGen` (a mixin).  The checks run
+The base of the expression writer (:mod:`rulekit.lang.gen_expressions`).  The checks run
 while the code is written, once per comparison or call; they add nothing to
 the generated code.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from lark import Token, Tree
 
-from .gen_statements import CHOSEN_FIELDS, _unquote
+from .gen_base import CHOSEN_FIELDS, GenBase, Node, subtree, unquote
 from .names import suggest
 
 #: how many of the allowed names an error lists
 _SHOWN = 12
 
 
-def _string(node) -> Token | None:
+def _string(node: Node | None) -> Token | None:
     """The STRING token of a string literal, else None."""
     if isinstance(node, Tree) and node.data == "string":
-        return node.children[0]
+        tok = node.children[0]
+        return tok if isinstance(tok, Token) else None
     return None
 
 
@@ -40,14 +43,16 @@ def _string(node) -> Token | None:
 _CUTOFF = 0.5
 
 
-def _listed(values) -> str:
+def _listed(values: Iterable[object]) -> str:
     shown = list(map(str, values))
     more = f", ... ({len(shown)} in all)" if len(shown) > _SHOWN else ""
     return ", ".join(shown[:_SHOWN]) + more
 
 
-class NameChecksMixin:
-    def check_compared(self, node: Tree) -> None:
+class NameChecks(GenBase):
+    """The checks of strings meant as names (see the module's docstring)."""
+
+    def check_compared(self, node: Tree[Token]) -> None:
         """``SUBJECT == "text"`` (or ``!=``), ``SUBJECT in ["a", "b"]`` and
         ``"text" in SUBJECT``, where SUBJECT is a card property or a parameter
         declared to take a name: each string must be one of its values."""
@@ -64,12 +69,12 @@ class NameChecksMixin:
         if tok is not None:
             self._check_name(container, tok, within=True)
         elif isinstance(container, Tree) and container.data == "list_lit" and container.children[0] is not None:
-            for element in container.children[0].children:
+            for element in subtree(container.children[0]).children:
                 tok = _string(element)
                 if tok is not None:
                     self._check_name(item, tok, within=False)
 
-    def check_name_args(self, kind: str, name: str, arg_nodes: list) -> None:
+    def check_name_args(self, kind: str, name: str, arg_nodes: list[Node]) -> None:
         """A string given for a parameter declared ``one_of`` a ``names:`` entry
         (``kind`` is "procedure" or "choice")."""
         sets = self.names.param_sets.get((kind, name))
@@ -81,12 +86,12 @@ class NameChecksMixin:
                 self._check_in_set(set_name, tok)
 
     # ---- the checks ---------------------------------------------------------------
-    def _check_name(self, subject, tok: Token, within: bool) -> None:
+    def _check_name(self, subject: Node, tok: Token, within: bool) -> None:
         prop = self._card_prop(subject)
         if prop is not None:
             if within and prop not in self.names.list_props:
                 return          # "x" in it.name: a substring test, not a name
-            text = _unquote(tok)
+            text = unquote(tok)
             values = self.names.prop_values.get(prop, {})
             if text not in values:
                 listed = prop in self.names.list_props
@@ -99,19 +104,19 @@ class NameChecksMixin:
         if not within and isinstance(subject, Tree) and subject.data == "name":
             name = str(subject.children[0])
             set_name = self.declared_params.get(name)
-            if set_name is not None and name not in self.rebound:   # not set to something else
+            if set_name is not None and name not in self.cx.rebound:   # not set to something else
                 self._check_in_set(set_name, tok)
 
     def _check_in_set(self, set_name: str, tok: Token) -> None:
         names = self.names.name_sets.get(set_name)
-        text = _unquote(tok)
+        text = unquote(tok)
         if names is None or text in names:
             return
         self.error(tok, f"no {set_name} is called '{text}'",
                    f"one of the names of '{set_name}' (under names:): {_listed(names)}",
                    suggest(text, names, _CUTOFF) or f"check the spelling, or add it to names: {set_name}")
 
-    def _card_prop(self, subject) -> str | None:
+    def _card_prop(self, subject: Node) -> str | None:
         """The card property ``subject`` reads (``X.prop``), when it surely
         is one: a name that is also a player variable, a chosen answer's or
         an event's field counts only on a card (``it`` over cards)."""
@@ -122,11 +127,11 @@ class NameChecksMixin:
         if attr not in self.card_props:
             return None
         base_name = str(base.children[0]) if isinstance(base, Tree) and base.data == "name" else None
-        base_kind = self.local_kinds.get(base_name) if base_name in self.locals else None
+        base_kind = self.cx.local_kinds.get(base_name) if base_name in self.cx.locals else None
         if base_kind == "card":
             return attr
         if (attr in self.names.player_vars or attr in CHOSEN_FIELDS or attr in self.names.event_fields
                 or base_kind in ("int", "event") or (base_name in self.names.choices
-                                                      and base_name not in self.locals)):
+                                                      and base_name not in self.cx.locals)):
             return None
         return attr

@@ -8,13 +8,17 @@ failure in the middle of a match.
 from __future__ import annotations
 
 import difflib
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from lark import Token, Tree
 
 from ..engine.runtime import Zone
 from ..model import Card
+
+if TYPE_CHECKING:
+    from .match_interface import RuleMatch
 
 #: Names every rule may read, filled in by the match.
 SPECIAL_NAMES = {
@@ -33,7 +37,7 @@ class Names:
     zones: dict[str, Any]          # name -> ZoneDef
     vars: frozenset[str]
     player_vars: frozenset[str]
-    tables: dict[str, dict]
+    tables: dict[str, dict[Any, Any]]
     choices: frozenset[str]
     procedures: frozenset[str]
     phases: dict[str, int]
@@ -52,16 +56,16 @@ class Names:
     eliminates: bool = False    # some effect eliminates players: seats must skip them
     #: ``names:`` entry -> the names it declares (None: not all known, e.g. a
     #: card entry that makes them was set aside for a structural error)
-    name_sets: dict[str, dict | None] = attrs.field(factory=dict)   # (a dict: ordered, as written)
+    name_sets: dict[str, dict[str, Any] | None] = attrs.field(factory=dict)   # (a dict: ordered, as written)
     #: ("procedure" | "choice", name) -> per parameter, the ``names:`` entry it takes a name from
     param_sets: dict[tuple[str, str], tuple[str | None, ...]] = attrs.field(factory=dict)
     #: card property -> every value some card has (the elements, for a list), in card order
-    prop_values: dict[str, dict] = attrs.field(factory=dict)
+    prop_values: dict[str, dict[Any, Any]] = attrs.field(factory=dict)
     #: card properties whose value is a list on some card
     list_props: frozenset[str] = frozenset()
     lost: Lost | None = None    # parts set aside for structural errors (None: nothing)
 
-    def follow_on(self, node, message: str) -> bool:
+    def follow_on(self, node: object, message: str) -> bool:
         """Is an error at ``node`` only a consequence of parts of the file set
         aside for structural errors (see :class:`Lost`)?"""
         return self.lost is not None and self.lost.explains(node, message)
@@ -99,7 +103,7 @@ class Lost:
     cards: bool = False                      # card entries set aside: properties not all known
     players: bool = False                    # the player counts are not known
 
-    def explains(self, node, message: str) -> bool:
+    def explains(self, node: object, message: str) -> bool:
         tok = _first_token(node)
         if tok is not None and str(tok) in self.names:
             return True
@@ -110,7 +114,7 @@ class Lost:
         return self.players and message.startswith("table '")
 
 
-def _first_token(node) -> Token | None:
+def _first_token(node: object) -> Token | None:
     """The token an error is reported at (the first of a tree)."""
     if isinstance(node, Token):
         return node
@@ -126,7 +130,7 @@ def _first_token(node) -> Token | None:
 _ALIASES = {"len": "size", "length": "size", "random": "shuffled", "reverse": "bottom"}
 
 
-def suggest(name: str, candidates, cutoff: float = 0.6) -> str:
+def suggest(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> str:
     candidates = list(candidates)
     alias = _ALIASES.get(name)
     if alias in candidates:
@@ -138,41 +142,42 @@ def suggest(name: str, candidates, cutoff: float = 0.6) -> str:
 # ---- built-in functions -----------------------------------------------------
 # Each takes the match first.  They accept zones wherever a list is expected.
 
-def _cards(x) -> list:
+def _cards(x: Any) -> list[Any]:
     if type(x) is Zone:
         return x.cards
     if x is None:
         return []
     if type(x) is Card:
         return [x]
-    return x
+    seq: list[Any] = x      # a list (or a tuple) of effect text's values
+    return seq
 
 
-def b_size(m, x) -> int:
+def b_size(m: RuleMatch, x: Any) -> int:
     return len(_cards(x))
 
 
-def b_sum(m, x) -> int:
+def b_sum(m: RuleMatch, x: Any) -> int:
     return sum(v for v in _cards(x) if v is not None)
 
 
-def b_any(m, x) -> bool:
+def b_any(m: RuleMatch, x: Any) -> bool:
     return len(_cards(x)) > 0
 
 
-def b_none(m, x) -> bool:
+def b_none(m: RuleMatch, x: Any) -> bool:
     return len(_cards(x)) == 0
 
 
-def b_min(m, *args):
+def b_min(m: RuleMatch, *args: Any) -> Any:
     return min(args[0]) if len(args) == 1 else min(args)
 
 
-def b_max(m, *args):
+def b_max(m: RuleMatch, *args: Any) -> Any:
     return max(args[0]) if len(args) == 1 else max(args)
 
 
-def b_top(m, z, n=None):
+def b_top(m: RuleMatch, z: Any, n: int | None = None) -> Any:
     cards = _cards(z)
     if n is None:
         return cards[-1] if cards else None
@@ -181,65 +186,65 @@ def b_top(m, z, n=None):
     return cards[: -n - 1 : -1] if n < len(cards) else cards[::-1]
 
 
-def b_bottom(m, z, n=None):
+def b_bottom(m: RuleMatch, z: Any, n: int | None = None) -> Any:
     cards = _cards(z)
     if n is None:
         return cards[0] if cards else None
     return list(cards[: max(n, 0)])
 
 
-def b_shuffled(m, x) -> list:
+def b_shuffled(m: RuleMatch, x: Any) -> list[Any]:
     out = list(_cards(x))
     m.rng.shuffle(out)
     return out
 
 
-def b_next(m, p: int) -> int:
+def b_next(m: RuleMatch, p: int) -> int:
     return m.next_seat(p)
 
 
-def b_prev(m, p: int) -> int:
+def b_prev(m: RuleMatch, p: int) -> int:
     return m.prev_seat(p)
 
 
-def b_seats_from(m, p: int) -> list[int]:
+def b_seats_from(m: RuleMatch, p: int) -> list[int]:
     return m.seats_from(p)
 
 
-def b_seat_distance(m, a: int, b: int) -> int:
+def b_seat_distance(m: RuleMatch, a: int, b: int) -> int:
     return m.seat_distance(a, b)
 
 
-def b_limit(m, z) -> int:
+def b_limit(m: RuleMatch, z: Zone) -> int:
     return m.zone_limit(z)
 
 
-def b_room(m, z) -> int:
+def b_room(m: RuleMatch, z: Zone) -> int:
     return m.room(z)
 
 
-def b_first(m, x):
+def b_first(m: RuleMatch, x: Any) -> Any:
     xs = _cards(x)
     return xs[0] if xs else None
 
 
-def b_abs(m, x):
+def b_abs(m: RuleMatch, x: Any) -> Any:
     return abs(x)
 
 
-def b_join(m, *parts) -> list:
-    out: list = []
+def b_join(m: RuleMatch, *parts: Any) -> list[Any]:
+    out: list[Any] = []
     for x in parts:
         out.extend(_cards(x))
     return out
 
 
-def b_unique(m, x) -> list:
+def b_unique(m: RuleMatch, x: Any) -> list[Any]:
     return list(dict.fromkeys(_cards(x)))
 
 
 #: name -> (function, min args, max args, one-line doc)
-BUILTINS: dict[str, tuple] = {
+BUILTINS: dict[str, tuple[Callable[..., Any], int, int, str]] = {
     "size": (b_size, 1, 1, "number of cards in a zone or elements in a list"),
     "count": (b_size, 1, 1, "number of elements in a list (same as size)"),
     "sum": (b_sum, 1, 1, "sum of a list of numbers, e.g. sum(hand(p).value)"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
@@ -108,7 +109,11 @@ def _hint_for(text: str, err: UnexpectedInput) -> str:
     return "see the effect language reference in README.md"
 
 
-def subtrees(tree: Tree) -> list[Tree]:
+#: the type of a tree's tokens (lark's trees are generic in it)
+_Leaf = TypeVar("_Leaf")
+
+
+def subtrees(tree: Tree[_Leaf]) -> list[Tree[_Leaf]]:
     """Every subtree of ``tree``, itself first, each before its children.
     lark's ``iter_subtrees`` also keeps a node that two parents share from
     being visited twice (its trees may be graphs), at several times the
@@ -122,7 +127,7 @@ def subtrees(tree: Tree) -> list[Tree]:
     return out
 
 
-def parse_effect(text: str, start: str = "script") -> Tree:
+def parse_effect(text: str, start: str = "script") -> Tree[Token]:
     """Parse effect text (``start="script"``) or one expression (``start="expr"``).
 
     Results are remembered by text: a game loaded again (by each test, each
@@ -141,7 +146,7 @@ def parse_effect(text: str, start: str = "script") -> Tree:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))        # the oldest
         _CACHE[key] = hit
-    if type(hit) is EffectSyntaxError:
+    if isinstance(hit, EffectSyntaxError):      # (no subclass of it is ever made)
         raise EffectSyntaxError(hit.message, hit.line, hit.column, hit.expected, hit.hint)
     return hit
 
@@ -150,10 +155,10 @@ def parse_effect(text: str, start: str = "script") -> Tree:
 #: (a long text is rare and its tree large).
 _CACHE_SIZE = 4096
 _CACHED_CHARS = 10_000
-_CACHE: dict[tuple[str, str], Tree | EffectSyntaxError] = {}
+_CACHE: dict[tuple[str, str], Tree[Token] | EffectSyntaxError] = {}
 
 
-def _parse(text: str, start: str) -> Tree:
+def _parse(text: str, start: str) -> Tree[Token]:
     shift = 0
     if start == "script" and not text.endswith("\n"):
         text = text + "\n"
@@ -184,7 +189,7 @@ MAX_BLOCKS = 10
 MAX_DEPTH = 100
 
 
-def _check_nesting(tree: Tree) -> None:
+def _check_nesting(tree: Tree[Token]) -> None:
     """Refuse blocks nested more than MAX_BLOCKS deep and expressions nested
     more than MAX_DEPTH deep (e.g. a sum of a thousand terms), at the place
     where the limit is passed."""
@@ -221,19 +226,19 @@ def _check_number(token: Token) -> None:
     if len(digits) > _INT_DIGITS or int(digits) > MAX_INTEGER:
         shown = digits if len(digits) <= 24 else digits[:20] + "..."
         raise EffectSyntaxError(f"the number {shown} is larger than the limit of {MAX_INTEGER:,} "
-                                "(MAX_INTEGER)", token.line, token.column,
+                                "(MAX_INTEGER)", token.line or 0, token.column or 0,
                                 f"a number of at most {MAX_INTEGER:,}",
                                 "no card game counts that far; check for a typo")
 
 
-def _first_position(node: Tree) -> tuple[int, int]:
+def _first_position(node: Tree[Token]) -> tuple[int, int]:
     """The first token of ``node`` in reading order."""
-    stack = [node]
+    stack: list[Tree[Token] | Token] = [node]
     while stack:
         item = stack.pop()
         if isinstance(item, Token):
             if item.line is not None:
-                return item.line, item.column
+                return item.line, item.column or 0
         elif isinstance(item, Tree):
             meta = item.meta
             if not getattr(meta, "empty", True):
@@ -242,7 +247,7 @@ def _first_position(node: Tree) -> tuple[int, int]:
     return 1, 1
 
 
-def _unshift(tree: Tree) -> None:
+def _unshift(tree: Tree[Token]) -> None:
     """Move every position on line 1 one column left (the added '(')."""
     seen: set[int] = set()
     for sub in tree.iter_subtrees():
@@ -253,10 +258,10 @@ def _unshift(tree: Tree) -> None:
             if meta.end_line == 1:      # (the extent is what an error underlines)
                 meta.end_column -= 1
         for child in sub.children:
-            if isinstance(child, Token) and child.line == 1 and id(child) not in seen:
+            if isinstance(child, Token) and child.line == 1 and child.column is not None and id(child) not in seen:
                 seen.add(id(child))
                 child.column -= 1
-                if child.end_line == 1:
+                if child.end_line == 1 and child.end_column is not None:
                     child.end_column -= 1
 
 
@@ -336,7 +341,8 @@ def _translate(text: str, err: UnexpectedInput) -> EffectSyntaxError:
             f"unexpected {found}", err.line, err.column,
             _expected_text(err.expected), _hint_for(text, err))
     except UnexpectedCharacters as err:
-        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        pos = err.pos_in_stream
+        ch = text[pos] if pos is not None and pos < len(text) else "?"
         return EffectSyntaxError(
             f"unexpected character {ch!r}", err.line, err.column,
             _expected_text(set(err.allowed or ())), _hint_for(text, err))

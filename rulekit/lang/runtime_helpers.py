@@ -6,16 +6,23 @@ compiler only writing what the grammar allows.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from itertools import combinations, product
 from operator import attrgetter
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..engine.runtime import Action, Chosen, Decision, EndTurn, GameOver, Goto, Zone, get_attr
 from ..errors import RuleRuntimeError
 from ..model import Card
 from .names import BUILTINS
 
+if TYPE_CHECKING:
+    from ..engine.match import Match
+    from ..errors import Where
+    from .match_interface import RuleMatch
 
-def _seq(x):
+
+def _seq(x: Any) -> Any:
     """Anything iterable in effect text: a zone's cards, a list, one card, none."""
     t = type(x)
     if t is Zone:
@@ -29,9 +36,9 @@ def _seq(x):
     raise RuleRuntimeError(f"expected cards or a list, got {x!r}")
 
 
-def _groups(pool: list, prop: str, least: int) -> list[list]:
+def _groups(pool: list[Card], prop: str, least: int) -> list[list[Card]]:
     """Cards of ``pool`` grouped by a shared property (groups of >= least)."""
-    by: dict = {}
+    by: dict[Any, list[Card]] = {}
     for c in pool:
         by.setdefault(c.props.get(prop), []).append(c)
     return [g for g in by.values() if len(g) >= least]
@@ -45,16 +52,16 @@ def _groups(pool: list, prop: str, least: int) -> list[list]:
 MEMO_LIMIT = 1 << 17
 
 
-class ActionMemo(dict):
+class ActionMemo(dict[Any, Action]):
     """Shared Action objects of one option, by card id, seat or number: building a
     tuple per legal action per decision is a large part of enumerating."""
 
-    def __init__(self, option: str, kind: str):
+    def __init__(self, option: str, kind: str) -> None:
         super().__init__()
         self.option = option
         self.kind = kind
 
-    def __missing__(self, key):
+    def __missing__(self, key: Any) -> Action:
         if self.kind == "cards":          # keyed by a tuple of card ids: see add()
             raise KeyError(key)
         if self.kind == "number":
@@ -66,7 +73,7 @@ class ActionMemo(dict):
         self[key] = act
         return act
 
-    def add(self, ids: tuple) -> Action:
+    def add(self, ids: tuple[int, ...]) -> Action:
         """The Action of the card ids ``ids`` (not yet in the memo), kept."""
         if len(self) >= MEMO_LIMIT:
             self.clear()
@@ -81,7 +88,7 @@ class ActionMemo(dict):
 # (a seven-card sum: 330 ns as a comprehension, 213 ns here; one card: 261
 # against 96).
 
-def _sumt(table: list, cards) -> int:
+def _sumt(table: list[Any], cards: Iterable[Card]) -> int:
     """``sum(cards.prop)``: ``table`` holds each card's value (none as 0)."""
     total = 0
     for c in cards:
@@ -89,7 +96,7 @@ def _sumt(table: list, cards) -> int:
     return total
 
 
-def _proj(table: list, cards) -> list:
+def _proj(table: list[Any], cards: Iterable[Card]) -> list[Any]:
     """``cards.prop``: ``table`` holds each card's value of the property."""
     out = []
     for c in cards:
@@ -97,7 +104,7 @@ def _proj(table: list, cards) -> list:
     return out
 
 
-def _filt(table: list, cards) -> list:
+def _filt(table: list[Any], cards: Iterable[Card]) -> list[Card]:
     """``cards where TEST`` for a TEST of card properties alone, tabled by card id."""
     out = []
     for c in cards:
@@ -114,10 +121,10 @@ class FailsFor:
 
     __slots__ = ("err",)
 
-    def __init__(self, err: Exception):
+    def __init__(self, err: Exception) -> None:
         self.err = err
 
-    def _raise(self, *_args):
+    def _raise(self, *_args: object) -> NoReturn:
         err = self.err
         try:
             again = type(err)(*err.args)
@@ -128,19 +135,19 @@ class FailsFor:
     __bool__ = __lt__ = __index__ = _raise
 
 
-def _top_prop(cards: list, prop: str):
+def _top_prop(cards: list[Card], prop: str) -> Any:
     """``top(zone).prop``: none when the zone is empty."""
     return cards[-1].props.get(prop) if cards else None
 
 
-def _pv(m, player, name: str):
+def _pv(m: Match, player: object, name: str) -> Any:
     """``p.var`` for a name only players have: the player's variable."""
     if type(player) is int:
         return m.pvars[player][name]
     return get_attr(m, player, name)
 
 
-def _cv(m, card, name: str):
+def _cv(m: Match, card: Any, name: str) -> Any:
     """``c.var`` for a card variable: the card's value in this match (a list
     of cards gives the list of their values)."""
     t = type(card)
@@ -153,25 +160,26 @@ def _cv(m, card, name: str):
     return get_attr(m, card, name)
 
 
-def _set_cv(m, card, name: str, value, rule: str) -> None:
+def _set_cv(m: RuleMatch, card: object, name: str, value: object, rule: str) -> None:
     """``c.var = v`` for a card variable: only a card has one."""
     if type(card) is not Card:
         raise RuleRuntimeError(f"card variable '{name}' belongs to a card, not to {card!r}", rule)
     m.cvars[name][card.id] = value
 
 
-def _top1(cards: list):
+def _top1(cards: list[Card]) -> Card | None:
     """``top(zone)``: the top card, or none when the zone is empty."""
     return cards[-1] if cards else None
 
 
-def _chosen(m, action: Action, decision: Decision, projections: tuple = ()) -> Chosen:
+def _chosen(m: RuleMatch, action: Action, decision: Decision,
+            projections: tuple[Callable[[list[Card]], Any], ...] = ()) -> Chosen:
     """The answer as effect text reads it.  Answers are kept per game, by
     who answered (``Game.answers[seat]``) and the action: actions are shared,
     and effect text never changes an answer or its card list, so every
     match may share them too.  ``projections`` work out what the rules read
     of the answer's cards (see ``CodeGen.chosen_projection``)."""
-    memo = m.game.answers[decision.player]
+    memo: dict[Action, Chosen] = m.game.answers[decision.player]
     ch = memo.get(action)
     if ch is None:
         if len(memo) >= MEMO_LIMIT:
@@ -182,20 +190,20 @@ def _chosen(m, action: Action, decision: Decision, projections: tuple = ()) -> C
     return ch
 
 
-def _idx(container, key, rule: str):
+def _idx(container: Any, key: object, rule: str) -> Any:
     try:
         return container[key]
     except (KeyError, IndexError, TypeError):
         raise RuleRuntimeError(f"no entry {key!r} in {container!r}", rule) from None
 
 
-def _as_zone(value, rule: str) -> Zone:
+def _as_zone(value: object, rule: str) -> Zone:
     if type(value) is not Zone:
         raise RuleRuntimeError(f"expected a zone, got {value!r}", rule)
     return value
 
 
-def _winners(who) -> list[int]:
+def _winners(who: object) -> list[int]:
     """``win for EXPR``: one seat or a list of seats, in seat order."""
     seats = [who] if type(who) is int else list(_seq(who))
     if not all(type(p) is int for p in seats):
@@ -203,11 +211,11 @@ def _winners(who) -> list[int]:
     return sorted(set(seats))
 
 
-def _bad_number(option: str, value, lo: int, hi: int, rule: str):
+def _bad_number(option: str, value: object, lo: int, hi: int, rule: str) -> NoReturn:
     raise RuleRuntimeError(f"option '{option}' offers {value!r}, outside its declared range {lo}..{hi}", rule)
 
 
-def _no_option(choice: str, rule: str, where=None):
+def _no_option(choice: str, rule: str, where: Where | None = None) -> NoReturn:
     raise RuleRuntimeError(
         f"choice '{choice}' has no legal option (give it an if_none effect that ends the turn "
         "or the game)", rule, where)
