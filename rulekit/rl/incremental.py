@@ -57,7 +57,7 @@ class _Seat:
     """One seat's vector and what it was written from."""
 
     __slots__ = ("vec", "log_at", "zones", "where", "top", "turn_key", "seats_key", "shown", "display",
-                 "public", "order", "pvals", "away")
+                 "public", "order", "pvals", "away", "unseen")
     vec: np.ndarray
     log_at: int                                   # the log's length when last written
     #: (zone, its count's place, its cards' place or None, its top card's place or None) of each zone
@@ -73,7 +73,8 @@ class _Seat:
     #: by seat from this one, the player variables as last written (a reset
     #: notes every player's, mostly already at their starting values)
     pvals: list[dict[str, Any]]
-    away: list[set[str]]                          # by seat from this one: those of them away from their reset value
+    away: set[tuple[int, str]]                    # (seat from this one, variable) away from its reset value
+    unseen: list[set[str]]                        # by seat from this one: its hidden variables this one does not see
 
 
 #: the notes kept before the journal is trimmed
@@ -263,7 +264,8 @@ class SeatObservations:
         s.public = [_UNSET] * len(enc._public)
         s.order = [(seat + r) % n for r in range(n)]
         s.pvals = [{} for _ in range(n)]
-        s.away = [set() for _ in range(n)]
+        s.away = set()
+        s.unseen = [set() for _ in range(n)]
         return s
 
     def _trim(self) -> None:
@@ -440,48 +442,49 @@ class SeatObservations:
         one was shown or hidden again.  A reset (``scopes``) rewrites only
         the variables this seat was last shown away from their starting value."""
         m, hide, vec, n = self.match, self._hide, s.vec, self.enc.players
-        pvars = m.pvars
-        todo: list[tuple[int, Iterable[str] | None]]    # (seat from this one, names written or None for all)
+        todo: dict[int, Iterable[str] | None]      # seat from this one -> names written, or None for all
         if ch.everything:
-            todo = [(r, None) for r in range(n)]
+            todo = dict.fromkeys(range(n))
         else:
-            want = {(p - seat) % n: keys for p, keys in written.items()}
-            for when in scopes:
-                names = self._resets[when][1]
-                for r, away in enumerate(s.away):
-                    hit = away & names
-                    if hit:
-                        want[r] = want[r] | hit if r in want else hit
-            todo = list(want.items())
+            todo = {(p - seat) % n: keys for p, keys in written.items()}
+            if scopes and s.away:
+                names = frozenset().union(*(self._resets[when][1] for when in scopes))
+                for r, k in s.away:
+                    if k in names:
+                        keys = todo.get(r, ())
+                        todo[r] = {k, *keys} if keys is not None else None
         if hide and (s.shown is None or ch.touch(self._hide_read)):
             rows = [[(own and p == seat) or (when is not None and bool(when(m, p))) for p in s.order]
                     for _, own, when in hide]
             shown = list(zip(*rows))
-            before_shown = s.shown
-            if shown != before_shown:
-                again = (set(range(len(shown))) if before_shown is None
-                         else {r for r in range(len(shown)) if shown[r] != before_shown[r]})
-                todo = [(r, keys) for r, keys in todo if r not in again] + [(r, None) for r in sorted(again)]
+            before = s.shown
+            if shown != before:
+                for r in range(n):
+                    if before is None or shown[r] != before[r]:
+                        todo[r] = None
+                        s.unseen[r] = {k for (k, _, _), seen in zip(hide, shown[r]) if not seen}
                 s.shown = shown
-        for r, keys in todo:
-            values, last, away = pvars[s.order[r]], s.pvals[r], s.away[r]
+        pvars, reset_to, away = m.pvars, self._reset_to, s.away
+        for r, keys in todo.items():
+            values, last = pvars[s.order[r]], s.pvals[r]
             if keys is None:
                 vec[self._player_entries[r]] = 0
                 last = s.pvals[r] = {k: fresh_value(v) for k, v in values.items()}
+                keys = values.keys()
+                write = None
             else:
-                keys = [k for k in keys if values[k] != last.get(k, _UNSET)]
-                if not keys:
+                keys = write = [k for k in keys if values[k] != last.get(k, _UNSET)]
+                if not write:
                     continue
-                for k in keys:
+                for k in write:
                     last[k] = fresh_value(values[k])
-            for k, start in self._reset_to.items() if keys is None else ((k, self._reset_to[k]) for k in keys
-                                                                          if k in self._reset_to):
-                if last.get(k, start) != start:
-                    away.add(k)
-                else:
-                    away.discard(k)
-            unseen = {k for (k, _, _), seen in zip(hide, s.shown[r]) if not seen} if s.shown is not None else ()
-            self._write_player(vec, values, unseen, r, put, give, keys)
+            for k in keys:
+                if k in reset_to:
+                    if last[k] != reset_to[k]:
+                        away.add((r, k))
+                    else:
+                        away.discard((r, k))
+            self._write_player(vec, values, s.unseen[r], r, put, give, write)
 
     def _write_player(self, vec: np.ndarray, values: dict[str, Any], unseen: Iterable[str], r: int,
                       put: Callable[[int], None], give: Callable[[float], None], keys: Iterable[str] | None) -> None:
