@@ -2,8 +2,10 @@
 
 Plays the same uniform-random games two ways and prints steps/s of each:
 
-- raw: ``match.apply(index)`` with a random index into ``decision.options``;
-- env: ``rulekit.rl.env`` (PettingZoo AEC): every step observes the agent
+- raw: ``match.apply(index)`` with a random index into ``decision.options``,
+  the file loaded the plain way (``rulekit.load_game``);
+- env: ``rulekit.rl.env`` (PettingZoo AEC) of the file as the environments
+  load it (``rulekit.rl.load_game``: compiled with change tracking): every step observes the agent
   to move (``env.last()``: its observation vector and action mask), picks a
   random legal index from the mask (the agent's part) and calls
   ``env.step``.

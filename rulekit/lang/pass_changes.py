@@ -6,12 +6,14 @@ Finding what changed by comparing every variable with a copy costs more
 than the step itself; the code that writes a variable knows what it wrote.
 Compiled :func:`tracking`, each write of
 
-- a match variable ``V['k'] = ...`` adds ``('v', 'k')``,
+- a match variable ``V['k'] = ...`` adds ``(None, 'k')``,
 - a player variable ``m.pvars[P]['k'] = ...`` adds ``(P, 'k')`` (P the seat),
-- a card variable ``_set_cv(m, C, 'k', ...)`` adds ``('c', 'k', C.id)``,
-- a reset ``m.reset_vars(W)`` that will set something back adds ``('reset', W)``
+- a card variable ``_set_cv(m, C, 'k', ...)`` adds ``(None, 'k', C.id)``,
+- a reset ``m.reset_vars(W)`` that will set something back adds ``(W,)``
 
-to the match's set ``m.changes``, which the reader empties.  Off by
+to the match's set ``m.changes``, which the reader empties.  The notes
+hold no text the code did not already hold (the observation's vocabulary
+is read from the code's text constants: see rulekit.rl.vocabulary).  Off by
 default: plain play runs the code it always did.  Every expression is
 evaluated once and in the order it was (a seat or card given by an
 expression is kept in a local ``_wo`` first, the value in ``_wv``).
@@ -93,7 +95,7 @@ def noted(stmt: Stmt) -> list[Stmt]:
             return [stmt]
         name = repr(target.slice.value)
         if isinstance(target.value, ast.Name) and target.value.id == "V":
-            return [stmt, Do(f"m.changes.add(('v', {name}))", origin=here)]
+            return [stmt, Do(f"m.changes.add((None, {name}))", origin=here)]
         row = target.value
         if (isinstance(row, ast.Subscript) and isinstance(row.value, ast.Attribute)
                 and row.value.attr == "pvars" and isinstance(row.value.value, ast.Name) and row.value.value.id == "m"):
@@ -113,9 +115,9 @@ def noted(stmt: Stmt) -> list[Stmt]:
             _, card, name, value, rule = (_src(a) for a in call.args)
             return [Assign("_wo", card, origin=here),
                     Do(f"_set_cv(m, _wo, {name}, {value}, {rule})", origin=here),
-                    Do(f"m.changes.add(('c', {name}, _wo.id))", origin=here)]
+                    Do(f"m.changes.add((None, {name}, _wo.id))", origin=here)]
         if fn == "m.reset_vars" and len(call.args) == 1:
             when = _src(call.args[0])
-            mark = Do(f"m.changes.add(('reset', {when}))", origin=here)
+            mark = Do(f"m.changes.add(({when},))", origin=here)
             return [If([(f"m.dirty[{when}]", [mark])], one_line=True, origin=here), stmt]
     return [stmt]

@@ -100,16 +100,15 @@ def _plan(enc: ObservationEncoder) -> tuple[list[np.ndarray], list[frozenset[Tok
     return (entries,
             [tokens(reads(game.display[k], game.code_label)) for k, _, _ in enc._display],
             [tokens(reads(game.public[k], game.code_label)) for k, _, _ in enc._public],
-            [None if when is None else tokens(reads(when, game.code_label))
+            [frozenset() if when is None else tokens(reads(when, game.code_label))    # (no shown_when: never shown)
              for _, (_, when) in game.var_visibility.items()])
 
 
 class _Changes:
     """What changed since a seat last observed, as the tokens of
     :func:`~rulekit.rl.reads.tokens` (the places of the zones the log named,
-    the names of the variables that differ, whether who is in, the turn or
-    card variables did), or ``everything`` (a first observation, a
-    player's variables gaining or losing a name)."""
+    the names of the variables written, whether who is in, the turn or
+    card variables did), or ``everything`` (a first observation)."""
 
     __slots__ = ("tokens", "everything")
 
@@ -228,18 +227,18 @@ class SeatObservations:
         touched: set[str] = set()
         for note in unread:
             what = note[0]
-            if type(what) is int:
+            if type(what) is int:               # (seat, name)
                 players.setdefault(what, set()).add(note[1])
                 touched.add(note[1])
-            elif what == "v":
+            elif len(note) == 2:                # (None, name)
                 names.add(note[1])
-            elif what == "c":
+            elif len(note) == 3:                # (None, name, card id)
                 cards.add(note[2])
-            else:                           # ('reset', when)
-                reset, player_reset = self._resets[note[1]]
+            else:                               # (when,)
+                reset, player_reset = self._resets[what]
                 names.update(reset)
                 if player_reset:
-                    scopes.add(note[1])
+                    scopes.add(what)
                     touched |= player_reset
         ch.names("var", names)
         ch.names("pvar", touched)

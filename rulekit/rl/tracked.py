@@ -7,9 +7,9 @@ it writes in ``match.changes``, so nothing needs comparing.  A game loaded
 the plain way (``rulekit.load_game``) still works: :class:`Compared` finds
 the same notes by comparing the variables with copies, at a cost.
 
-A note is ``('v', name)`` (a match variable), ``(seat, name)`` (a player's),
-``('c', name, card id)`` (a card's) or ``('reset', when)`` (the variables
-declared ``reset: when`` set back).
+A note is ``(None, name)`` (a match variable), ``(seat, name)`` (a
+player's), ``(None, name, card id)`` (a card's) or ``(when,)`` (the
+variables declared ``reset: when`` set back).
 """
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ class Compared:
         if m.vars != self.vars:
             for k, v in m.vars.items():
                 if self.vars.get(k) != v:
-                    out.add(("v", k))
+                    out.add((None, k))
                     self.vars[k] = fresh_value(v)
         for p, (now, kept) in enumerate(zip(m.pvars, self.pvars)):
             if now != kept:
@@ -69,6 +69,6 @@ class Compared:
             if values != copies:
                 for i, x in enumerate(values):
                     if x != copies[i]:
-                        out.add(("c", k, i))
+                        out.add((None, k, i))
                         copies[i] = fresh_value(x)
         return out
