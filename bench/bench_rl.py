@@ -2,8 +2,10 @@
 
 Plays the same uniform-random games two ways and prints steps/s of each:
 
-- raw: ``match.apply(index)`` with a random index into ``decision.options``;
-- env: ``rulekit.rl.env`` (PettingZoo AEC): every step observes the agent
+- raw: ``match.apply(index)`` with a random index into ``decision.options``,
+  the file loaded the plain way (``rulekit.load_game``);
+- env: ``rulekit.rl.env`` (PettingZoo AEC) of the file as the environments
+  load it (``rulekit.rl.load_game``: compiled with change tracking): every step observes the agent
   to move (``env.last()``: its observation vector and action mask), picks a
   random legal index from the mask (the agent's part) and calls
   ``env.step``.
@@ -113,15 +115,17 @@ def parts(game, players: int, games: int, rounds: int) -> list[tuple[str, float]
                 steps += 1
         return 1e6 * (time.process_time() - start) / steps
 
-    names = ("raw step (and a driver's reset)", "+ the seat's kept vector brought up to date",
+    names = ("raw step, tracked (and a driver's reset)", "+ the seat's kept vector brought up to date",
              "+ its copy", "+ the mask and its copy")
     return [(name, min(run(level) for _ in range(rounds))) for level, name in enumerate(names)]
 
 
-def measure(game, players: int, games: int, rounds: int, actions: str) -> dict:
-    env(game, players, 1, actions)                     # builds the catalogue once, warms up
+def measure(game, tracked, players: int, games: int, rounds: int, actions: str) -> dict:
+    """``game`` compiled the plain way plays the raw loop; ``tracked``, the
+    same file as the environments load it (``rulekit.rl.load_game``), the env."""
+    env(tracked, players, 1, actions)                  # builds the catalogue once, warms up
     best_raw = max(s / t for s, t in (raw(game, players, games) for _ in range(rounds)))
-    runs = [env(game, players, games, actions) for _ in range(rounds)]
+    runs = [env(tracked, players, games, actions) for _ in range(rounds)]
     steps, seconds, parts = max(runs, key=lambda r: r[0] / r[1])
     us = {k: 1e6 * v / steps for k, v in parts.items()}
     raw_us = 1e6 / best_raw
@@ -152,10 +156,10 @@ def main() -> None:
         print("| game | players | raw steps/s | env steps/s | observe | pick | step | env/raw | overhead |")
         print("|---|---|---|---|---|---|---|---|---|")
         for path in game_paths():
-            game = rulekit.load_game(path)
+            game, tracked = rulekit.load_game(path), rulekit.rl.load_game(path)
             lo, hi = game.min_players, game.max_players
             for n in sorted({lo, hi} | ({8} if lo <= 8 <= hi else set())):
-                r = measure(game, n, args.games, args.rounds, args.actions)
+                r = measure(game, tracked, n, args.games, args.rounds, args.actions)
                 print(f"| `{path.relative_to(ROOT)}` | {n} | {r['raw']:,.0f} | {r['env']:,.0f} | "
                       f"{r['observe']:.0f} µs | {r['pick']:.0f} µs | {r['step']:.0f} µs | {r['ratio']:.1f} | "
                       f"{r['overhead']:.1f} |",
@@ -163,15 +167,15 @@ def main() -> None:
         return
     path = next((p for p in (ROOT / args.game, ROOT / "games" / args.game, ROOT / "games" / f"{args.game}.yaml")
                  if p.exists()), ROOT / "games" / args.game)
-    game = rulekit.load_game(path)
+    game, tracked = rulekit.load_game(path), rulekit.rl.load_game(path)
     if args.parts:
         print(f"{game.name}, {args.players} players, {args.games} games, best of {args.rounds} rounds (CPU time)")
         before = 0.0
-        for name, us in parts(game, args.players, args.games, args.rounds):
+        for name, us in parts(tracked, args.players, args.games, args.rounds):
             print(f"  {name:45s} {us:6.1f} us/step  (+{us - before:.1f})")
             before = us
         return
-    r = measure(game, args.players, args.games, args.rounds, args.actions)
+    r = measure(game, tracked, args.players, args.games, args.rounds, args.actions)
     print(f"{game.name}, {args.players} players, {args.games} games, best of {args.rounds} rounds (CPU time)")
     print(f"  raw m.apply(index): {r['raw']:>9,.0f} steps/s  ({r['raw_us']:.1f} us)")
     print(f"  env.last + step:    {r['env']:>9,.0f} steps/s")

@@ -8,11 +8,13 @@ import random
 from game_files import game_files, game_id
 
 import rulekit
+from rulekit.rl import load_game as rl_load_game
 
 
 @functools.cache
 def load(path) -> rulekit.Game:
-    return rulekit.load_game(path)
+    """The game as the environments load it: compiled with change tracking."""
+    return rl_load_game(path)
 
 
 def cases(counts_per_game: int = 2) -> list[tuple]:

@@ -17,6 +17,7 @@ from rulekit.engine.match import Match
 from rulekit.rl import ObservationEncoder
 from rulekit.rl.incremental import SeatObservations
 from rulekit.rl.reads import reads
+from rulekit.rl.tracked import is_tracked
 
 
 def _differs(enc, kept, full) -> list[str]:
@@ -113,3 +114,17 @@ def test_a_value_is_worked_out_again_when_what_it_reads_changes():
     assert distance.zones == horses and distance.seats and "skills" in distance.pvars
     enc = ObservationEncoder(game, 2)
     assert sum(_follow(enc, game.new_match(2, seed=seed), random.Random(seed), 200) for seed in range(10)) > 50
+
+
+@pytest.mark.parametrize("name", ["sanguosha", "xiake"])
+def test_a_game_loaded_the_plain_way_is_followed_by_comparing(name):
+    """``rulekit.load_game`` compiles no change notes: the kept vectors
+    then find what changed by comparing the variables, and are still the
+    full encoder's.  The notes add no words to the observation's vocabulary."""
+    game = rulekit.load_game(game_path(name))
+    assert not is_tracked(game) and is_tracked(load(game_path(name)))
+    enc = ObservationEncoder(game, game.min_players)
+    assert enc.vocab == ObservationEncoder(load(game_path(name)), game.min_players).vocab
+    steps = sum(_follow(enc, game.new_match(game.min_players, seed=seed), random.Random(seed), 150)
+                for seed in range(3))
+    assert steps > 100

@@ -163,7 +163,7 @@ class Match:
                  "_seats_from", "cards", "budget", "steps", "gz", "pz", "_limits", "loc", "vars",
                  "pvars", "cvars", "chosen", "dirty", "current", "next_player", "phase", "turn", "log",
                  "actions", "_result", "decision", "_flow", "_send", "auto_pass", "copyable", "_ckpt",
-                 "__weakref__")
+                 "changes", "__weakref__")
 
     def __init__(self, game: Game, players: int, seed: int = 0, *,
                  step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict[str, Any] | None = None,
@@ -213,6 +213,9 @@ class Match:
         self.chosen: dict[str, Any] = {}
         # a variable declared with reset: has been written since its last reset
         self.dirty = {"turn": False, "phase": False}
+        #: what a game compiled with change tracking wrote (see rulekit.lang.pass_changes);
+        #: its reader empties it.  Plain play never touches it.
+        self.changes: set[tuple[Any, ...]] = set()
         self.current = 0
         self.next_player: int | None = None
         self.phase: str | None = None

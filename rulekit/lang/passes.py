@@ -12,7 +12,7 @@ from typing import Callable
 
 import attrs
 
-from . import pass_splits, pass_steps
+from . import pass_changes, pass_splits, pass_steps
 from .ir import Function
 
 
@@ -28,7 +28,7 @@ class ModuleTables:
 Pass = Callable[[Function, ModuleTables], None]
 
 #: every pass, in the order they run
-PASSES: tuple[Pass, ...] = (pass_steps.run, pass_splits.run)
+PASSES: tuple[Pass, ...] = (pass_steps.run, pass_splits.run, pass_changes.run)
 
 
 def run_all(fn: Function, tables: ModuleTables) -> None:

@@ -39,18 +39,15 @@ class CatalogueActions:
     def __init__(self, catalogue: ActionCatalogue):
         self.catalogue = catalogue
         self.n = catalogue.n
-        self._mask = np.zeros(self.n, dtype=np.int8)
-        self._marked: list[int] = []
 
     def legal(self, decision: Decision) -> Legal:
-        """The mask is one buffer, rewritten where the previous decision
-        marked it: valid until the next call (a mask of a large catalogue
-        is mostly zeros, not worth allocating at every step)."""
+        """The mask is the decision's own, read-only: handed to every agent
+        that observes the decision without a copy, and kept as it is (a
+        zeroed array costs less than copying a shared one)."""
         indices = self.catalogue.indices(decision)
-        mask = self._mask
-        mask[self._marked] = 0
+        mask = np.zeros(self.n, dtype=np.int8)
         mask[indices] = 1
-        self._marked = indices
+        mask.flags.writeable = False
         return Legal(mask, indices, None)
 
     def describe(self, index: int) -> str:
@@ -66,6 +63,7 @@ class FeatureActions:
 
     def legal(self, decision: Decision) -> Legal:
         rows, mask = self.features.encode(decision)
+        rows.flags.writeable = mask.flags.writeable = False     # handed out as they are: see CatalogueActions
         return Legal(mask, None, rows)
 
     def describe(self, index: int) -> str:

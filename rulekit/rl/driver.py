@@ -14,8 +14,6 @@ from typing import Any, Iterable, SupportsIndex, SupportsInt
 import gymnasium
 import numpy as np
 
-import rulekit
-
 from ..engine.match import Match
 from ..engine.runtime import Decision
 from ..errors import IllegalAction
@@ -25,6 +23,7 @@ from .actions import Legal, make_actions
 from .incremental import SeatObservations
 from .observation import ObservationEncoder
 from .rewards import RewardHook, is_cooperative, outcome_rewards
+from .tracked import load_game
 
 #: what an illegal index does: end the match (the mover gets -1, the others
 #: 0: PettingZoo's convention for its classic games) or raise IllegalAction
@@ -35,7 +34,7 @@ def as_game(path_or_game: object) -> Game:
     if isinstance(path_or_game, Game):
         return path_or_game
     if isinstance(path_or_game, (str, PathLike)):
-        return rulekit.load_game(path_or_game)
+        return load_game(path_or_game)           # compiled with change tracking
     raise TypeError(f"a rule file's path or a loaded rulekit.Game, not {type(path_or_game).__name__}")
 
 
@@ -63,8 +62,10 @@ class Driver:
         self._legal: tuple[Decision, Legal] | None = None    # the pending decision and what it allows
         self._seen: SeatObservations | None = None
         self.spaces = self._spaces()
-        self._no_mask = np.zeros((self.actions.n,), dtype=np.int8)
-        self._no_features = (np.zeros((self.actions.features.k, self.actions.features.width), dtype=np.int8)
+        #: what a seat that does not decide gets: shared, so read-only
+        self._no_mask = _read_only(np.zeros((self.actions.n,), dtype=np.int8))
+        self._no_features = (_read_only(np.zeros((self.actions.features.k, self.actions.features.width),
+                                                 dtype=np.int8))
                              if self.actions.mode == "features" else None)
 
     def _spaces(self) -> gymnasium.spaces.Dict:
@@ -106,7 +107,9 @@ class Driver:
         """``seat``'s observation dict: the mask (and features) are its own
         only while it decides, zeros otherwise.  The vector is kept up to
         date per seat (:mod:`rulekit.rl.incremental`) and copied out: an agent
-        may keep what it was given."""
+        may keep what it was given.  The mask and features are read-only
+        arrays never written again (a decision's own, or zeros): handed out
+        as they are."""
         seen = self._seen
         if seen is None:
             raise RuntimeError("no match yet: call reset() first")
@@ -114,13 +117,13 @@ class Driver:
         dec = self.live().decision
         legal = self.legal() if dec is not None and dec.player == seat else None
         if legal is None:
-            out["action_mask"] = self._no_mask.copy()
+            out["action_mask"] = self._no_mask
             if self._no_features is not None:
-                out["action_features"] = self._no_features.copy()
+                out["action_features"] = self._no_features
         else:
-            out["action_mask"] = legal.mask.copy()
+            out["action_mask"] = legal.mask
             if legal.features is not None:
-                out["action_features"] = legal.features.copy()
+                out["action_features"] = legal.features
         return out
 
     def step(self, index: SupportsInt | SupportsIndex | str) -> str | None:
@@ -165,6 +168,11 @@ class Driver:
             seat = seat_of(agent)
             out[agent] = float(hook(m, m.events(seat, since=since), agent))
         return out
+
+
+def _read_only(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
 
 
 def agent_name(seat: int) -> str:

@@ -14,9 +14,10 @@ observes again, writes only what changed since it last did:
   through a logged move, so the log is the complete list); a zone's cards
   are written only where the seat may see them, exactly as the full
   encoder does;
-- match, player and card variables: compared with copies taken when last
-  written; a player's variables are written again when they or what the
-  seat may see of them (a hidden identity shown) changed;
+- match, player and card variables: those the match's code noted it wrote
+  since then (:mod:`rulekit.rl.tracked`); a player's variables are written
+  again when they or what the seat may see of them (a hidden identity
+  shown) changed;
 - ``display`` and ``public`` values: expressions over the whole match,
   evaluated again only when something they read changed (what they read is
   found in their compiled code: :mod:`rulekit.rl.reads`), and written where
@@ -34,13 +35,14 @@ from typing import Any, Callable, Final, Iterable, Literal
 
 import numpy as np
 
-from ..engine.copies import fresh_value, fresh_vars
+from ..engine.copies import fresh_value
 from ..engine.match import Match
 from ..engine.runtime import Zone
 from ..limits import MAX_INTEGER
 from ..model import Card
 from .observation import _HIDDEN, _NUMBER, ObservationEncoder
 from .reads import Token, reads, tokens
+from .tracked import Compared, is_tracked
 
 
 class _Unset(enum.Enum):
@@ -54,8 +56,8 @@ Unset = Literal[_Unset.UNSET]
 class _Seat:
     """One seat's vector and what it was written from."""
 
-    __slots__ = ("vec", "log_at", "zones", "where", "top", "turn_key", "seats_key", "vars", "pvars", "shown", "display",
-                 "public", "cvars", "order")
+    __slots__ = ("vec", "log_at", "zones", "where", "top", "turn_key", "seats_key", "shown", "display",
+                 "public", "order", "pvals", "away", "unseen")
     vec: np.ndarray
     log_at: int                                   # the log's length when last written
     #: (zone, its count's place, its cards' place or None, its top card's place or None) of each zone
@@ -64,13 +66,19 @@ class _Seat:
     top: dict[Zone, int | None]                   # the top card written of each ``top`` zone
     turn_key: tuple[int, str | None, int] | None
     seats_key: tuple[bool, ...] | None
-    vars: dict[str, Any] | Unset
-    pvars: list[dict[str, Any] | Unset]           # by seat from this one
     shown: list[tuple[bool, ...]] | None          # by seat from this one: which hidden variables it sees
     display: list[list[Any]]                      # by display value, then seat from this one
     public: list[Any]
-    cvars: dict[str, list[Any]] | Unset
     order: list[int]                              # the seats from this one
+    #: by seat from this one, the player variables as last written (a reset
+    #: notes every player's, mostly already at their starting values)
+    pvals: list[dict[str, Any]]
+    away: set[tuple[int, str]]                    # (seat from this one, variable) away from its reset value
+    unseen: list[set[str]]                        # by seat from this one: its hidden variables this one does not see
+
+
+#: the notes kept before the journal is trimmed
+_JOURNAL = 4096
 
 
 @functools.lru_cache(maxsize=64)
@@ -92,16 +100,15 @@ def _plan(enc: ObservationEncoder) -> tuple[list[np.ndarray], list[frozenset[Tok
     return (entries,
             [tokens(reads(game.display[k], game.code_label)) for k, _, _ in enc._display],
             [tokens(reads(game.public[k], game.code_label)) for k, _, _ in enc._public],
-            [None if when is None else tokens(reads(when, game.code_label))
+            [frozenset() if when is None else tokens(reads(when, game.code_label))    # (no shown_when: never shown)
              for _, (_, when) in game.var_visibility.items()])
 
 
 class _Changes:
     """What changed since a seat last observed, as the tokens of
     :func:`~rulekit.rl.reads.tokens` (the places of the zones the log named,
-    the names of the variables that differ, whether who is in, the turn or
-    card variables did), or ``everything`` (a first observation, a
-    player's variables gaining or losing a name)."""
+    the names of the variables written, whether who is in, the turn or
+    card variables did), or ``everything`` (a first observation)."""
 
     __slots__ = ("tokens", "everything")
 
@@ -141,10 +148,27 @@ class SeatObservations:
         #: per variable a player may hide: (its name, seen by its owner, shown_when or None)
         self._hide = [(k, vis == "owner", when) for k, (vis, when) in match.game.var_visibility.items()]
         (self._player_entries, self._display_reads, self._public_reads,
-         self._hide_reads) = _plan(encoder)
+         hide_reads) = _plan(encoder)
+        #: what any hidden variable's shown_when reads (None: everything)
+        self._hide_read = None if None in hide_reads else frozenset[Token]().union(*filter(None, hide_reads))
         #: player variable -> (its place per seat from the observer, a number?, its .hidden flags or None)
         self._pvar_places = {k: (at, number, hidden) for k, at, number, hidden in e._pvars}
         self._pvar_names = [k for k, _, _, _ in e._pvars]
+        self._var_places = {k: (at, number) for k, at, number in e._vars}
+        game = match.game
+        #: per reset scope: the match variables and player variables it sets back
+        self._resets = {when: (tuple(k for k, _ in sections[0]), frozenset(k for k, _ in sections[1]))
+                        for when, sections in game.resets.items()}
+        #: a player variable declared with reset: -> its starting value
+        self._reset_to = {k: v for sections in game.resets.values() for k, v in sections[1]}
+        #: where the notes of what the match wrote come from (see rulekit.rl.tracked)
+        self._compared = None if is_tracked(game) else Compared(match)
+        match.changes.clear()          # (a match followed from mid-game: every seat starts afresh)
+        #: every note gathered, in order (``_base``: the place of the first
+        #: one kept); each seat reads on from where it stopped (``_read``)
+        self._journal: list[Any] = []
+        self._base = 0
+        self._read = [0] * encoder.players
 
     def observe(self, seat: int) -> np.ndarray:
         s = self._seats[seat]
@@ -160,6 +184,7 @@ class SeatObservations:
             moved, cards = self._moved(s, ix, val)
         ch = _Changes(moved)
         m = self.match
+        written = self._written(seat, ch)
         turn = (m.turn, m.phase, m.current)
         if turn != s.turn_key:
             ch.tokens.add("turn")
@@ -170,9 +195,8 @@ class SeatObservations:
             s.seats_key = seats
         self._write_head(s, seat, ix, val)
         if self.enc._state:
-            if self._write_card_state(s, cards, ix, val):
-                ch.tokens.add("cvars")
-        self._write_vars(s, seat, ix, val, ch)
+            self._write_card_state(s, cards, written[2], ix, val)
+        self._write_vars(s, seat, written, ix, val, ch)
         if ix:
             if max(val) > MAX_INTEGER or min(val) < -MAX_INTEGER:     # np.clip costs more than this check
                 s.vec[ix] = np.clip(np.asarray(val, dtype=np.float64), -MAX_INTEGER, MAX_INTEGER)
@@ -181,6 +205,47 @@ class SeatObservations:
         return s.vec
 
     # ---- parts ----------------------------------------------------------------
+    def _written(self, seat: int, ch: "_Changes") -> tuple[set[str], dict[int, set[str]], set[int], set[str]]:
+        """What the match wrote since ``seat`` last observed: the match
+        variables, each seat's player variables (by seat), the cards whose
+        variables were written, the reset scopes whose player variables
+        were set back; noted in ``ch`` too."""
+        m, journal = self.match, self._journal
+        notes = m.changes if self._compared is None else self._compared.changes()
+        if notes:
+            journal.extend(notes)
+            notes.clear()
+        end = self._base + len(journal)
+        unread = journal[self._read[seat] - self._base:] if not ch.everything else []
+        self._read[seat] = end
+        if len(journal) > _JOURNAL:
+            self._trim()
+        names: set[str] = set()
+        players: dict[int, set[str]] = {}
+        cards: set[int] = set()
+        scopes: set[str] = set()
+        touched: set[str] = set()
+        for note in unread:
+            what = note[0]
+            if type(what) is int:               # (seat, name)
+                players.setdefault(what, set()).add(note[1])
+                touched.add(note[1])
+            elif len(note) == 2:                # (None, name)
+                names.add(note[1])
+            elif len(note) == 3:                # (None, name, card id)
+                cards.add(note[2])
+            else:                               # (when,)
+                reset, player_reset = self._resets[what]
+                names.update(reset)
+                if player_reset:
+                    scopes.add(what)
+                    touched |= player_reset
+        ch.names("var", names)
+        ch.names("pvar", touched)
+        if cards:
+            ch.tokens.add("cvars")
+        return names, players, cards, scopes
+
     def _new_seat(self, seat: int) -> _Seat:
         s = _Seat.__new__(_Seat)
         m, enc, n = self.match, self.enc, self.enc.players
@@ -193,14 +258,26 @@ class SeatObservations:
         s.where = {z: (count, cards, top) for z, count, cards, top in s.zones}
         s.top = {}
         s.turn_key = s.seats_key = None
-        s.vars = _UNSET
-        s.pvars = [_UNSET] * n
         s.shown = None
         s.display = [[_UNSET] * n for _ in enc._display]
         s.public = [_UNSET] * len(enc._public)
-        s.cvars = _UNSET
         s.order = [(seat + r) % n for r in range(n)]
+        s.pvals = [{} for _ in range(n)]
+        s.away = set()
+        s.unseen = [set() for _ in range(n)]
         return s
+
+    def _trim(self) -> None:
+        """Drop the notes every seat has read; a seat that has not observed
+        for long (it was left behind by half the journal) starts afresh."""
+        half = self._base + len(self._journal) // 2
+        for seat, at in enumerate(self._read):
+            if at < half:
+                self._seats[seat] = None
+                self._read[seat] = half
+        cut = min(self._read) - self._base
+        del self._journal[:cut]
+        self._base += cut
 
     def _moved(self, s: _Seat, ix: list[int], val: list[float]) -> tuple[set[int | None], list[list[Card]]]:
         """Write what the log's moves and shuffles since ``s`` last observed
@@ -294,55 +371,45 @@ class SeatObservations:
                 ix.append(top + zc[-1].id)
                 val.append(1)
 
-    def _write_card_state(self, s: _Seat, moved: list[list[Card]] | None, ix: list[int], val: list[float]) -> bool:
+    def _write_card_state(self, s: _Seat, moved: list[list[Card]] | None, written: set[int],
+                          ix: list[int], val: list[float]) -> None:
         """Card variables of the cards the seat sees: of each card that
         moved (``moved``: lists of cards; None, a first observation: of
-        every card) and each whose variables changed, its values where the
-        seat now sees it, zeros where it does not.  Whether any card's
-        variables changed."""
+        every card) and each whose variables were ``written``, its values
+        where the seat now sees it, zeros where it does not."""
         m, enc = self.match, self.enc
-        cvars, kept = m.cvars, s.cvars
+        cvars = m.cvars
         ids: range | set[int]
-        if moved is None or kept is _UNSET:
-            s.cvars = {k: [fresh_value(x) for x in v] for k, v in cvars.items()}
+        if moved is None:
             ids = range(len(enc.game.cards))
-            changed = True
         else:
-            ids = touched = {c.id for cards in moved for c in cards}
-            changed = False
-            for k, now in cvars.items():
-                old = kept[k]
-                if now != old:
-                    changed = True
-                    diff = [i for i, x, y in zip(range(len(now)), now, old) if x is not y and x != y]
-                    for i in diff:
-                        old[i] = fresh_value(now[i])
-                    touched.update(diff)
+            ids = {c.id for cards in moved for c in cards} | written
         scalar, where, loc = enc._scalar, s.where, m.loc
         for cid in ids:
             seen = where[loc[cid]][1] is not None
             for k, at in enc._state:
                 ix.append(at + cid)
                 val.append(scalar(cvars[k][cid]) if seen else 0)
-        return changed
 
-    def _write_vars(self, s: _Seat, seat: int, ix: list[int], val: list[float], ch: "_Changes") -> None:
+    def _write_vars(self, s: _Seat, seat: int, written: tuple[set[str], dict[int, set[str]], set[int], set[str]],
+                    ix: list[int], val: list[float], ch: "_Changes") -> None:
         m, e = self.match, self.enc
         vec, wide = s.vec, self._wide
         put, give = ix.append, val.append
-        kept = s.vars
-        if kept is _UNSET or m.vars != kept:
-            ch.names("var", None if kept is _UNSET else {
-                k for k in m.vars.keys() | kept.keys() if m.vars.get(k, _UNSET) != kept.get(k, _UNSET)})
-            s.vars = fresh_vars(m.vars)
-            for k, at, number in e._vars:
-                vec[at:at + (1 if number else wide)] = 0
-                e._value(put, give, at, m.vars.get(k), number)
-        self._write_players(s, seat, put, give, ch)
-        order = s.order
+        names = written[0]
+        if ch.everything or names:
+            var_places = self._var_places
+            for k in (var_places if ch.everything else names):
+                place = var_places.get(k)
+                if place is not None:
+                    at, number = place
+                    vec[at:at + (1 if number else wide)] = 0
+                    e._value(put, give, at, m.vars.get(k), number)
+        self._write_players(s, seat, written[1], written[3], put, give, ch)
+        order, tokens, every, display_reads = s.order, ch.tokens, ch.everything, self._display_reads
         for j, (k, places, number) in enumerate(e._display):
-            cached = s.display[j]
-            if cached[0] is not _UNSET and not ch.touch(self._display_reads[j]):
+            cached, read = s.display[j], display_reads[j]
+            if not every and read is not None and read.isdisjoint(tokens):
                 continue                # nothing it reads changed: as it was
             fn = m.game.display[k]
             now = [fn(m, seat, p) for p in order]
@@ -367,52 +434,59 @@ class SeatObservations:
                 vec[at:at + (1 if number else wide)] = 0
                 e._value(put, give, at, v, number)
 
-    def _write_players(self, s: _Seat, seat: int, put: Callable[[int], None], give: Callable[[float], None],
-                       ch: "_Changes") -> None:
-        """Each player's variables, where they or what ``seat`` may see of
-        them changed: only the variables that changed, unless a hidden one
-        was shown or hidden again.  Notes in ``ch`` which changed."""
-        m, hide, vec = self.match, self._hide, s.vec
-        pvars, kept = m.pvars, s.pvars
-        todo: list[tuple[int, list[str] | None]] = []   # (seat from this one, names changed or None for all)
-        names: set[str] | None = set()
-        for r, p in enumerate(s.order):
-            values, before = pvars[p], kept[r]
-            if values == before:
-                continue
-            if before is _UNSET or values.keys() != before.keys():
-                names = None
-                todo.append((r, None))
-            else:
-                changed = [k for k, v in values.items() if v != before[k]]
-                todo.append((r, changed))
-                if names is not None:
-                    names.update(changed)
-        ch.names("pvar", names)
-        if hide and (s.shown is None or any(ch.touch(rd) for rd in self._hide_reads)):
+    def _write_players(self, s: _Seat, seat: int, written: dict[int, set[str]], scopes: set[str],
+                       put: Callable[[int], None], give: Callable[[float], None], ch: "_Changes") -> None:
+        """Each player's variables, where they were written or what ``seat``
+        may see of them changed: only the variables written, unless a hidden
+        one was shown or hidden again.  A reset (``scopes``) rewrites only
+        the variables this seat was last shown away from their starting value."""
+        m, hide, vec, n = self.match, self._hide, s.vec, self.enc.players
+        todo: dict[int, Iterable[str] | None]      # seat from this one -> names written, or None for all
+        if ch.everything:
+            todo = dict.fromkeys(range(n))
+        else:
+            todo = {(p - seat) % n: keys for p, keys in written.items()}
+            if scopes and s.away:
+                names = frozenset().union(*(self._resets[when][1] for when in scopes))
+                for r, k in s.away:
+                    if k in names:
+                        keys = todo.get(r, ())
+                        todo[r] = {k, *keys} if keys is not None else None
+        if hide and (s.shown is None or ch.touch(self._hide_read)):
             rows = [[(own and p == seat) or (when is not None and bool(when(m, p))) for p in s.order]
                     for _, own, when in hide]
             shown = list(zip(*rows))
-            before_shown = s.shown
-            if shown != before_shown:
-                again = (set(range(len(shown))) if before_shown is None
-                         else {r for r in range(len(shown)) if shown[r] != before_shown[r]})
-                todo = [(r, keys) for r, keys in todo if r not in again] + [(r, None) for r in sorted(again)]
+            before = s.shown
+            if shown != before:
+                for r in range(n):
+                    if before is None or shown[r] != before[r]:
+                        todo[r] = None
+                        s.unseen[r] = {k for (k, _, _), seen in zip(hide, shown[r]) if not seen}
                 s.shown = shown
-        for r, keys in todo:
-            values = pvars[s.order[r]]
+        pvars, reset_to, away = m.pvars, self._reset_to, s.away
+        for r, keys in todo.items():
+            values, last = pvars[s.order[r]], s.pvals[r]
             if keys is None:
                 vec[self._player_entries[r]] = 0
-                kept[r] = fresh_vars(values)
+                last = s.pvals[r] = {k: fresh_value(v) for k, v in values.items()}
+                keys = values.keys()
+                write = None
             else:
-                before = kept[r]
-                for k in keys:
-                    before[k] = fresh_value(values[k])  # type: ignore[index]  # (keys: before was compared)
-            unseen = {k for (k, _, _), seen in zip(hide, s.shown[r]) if not seen} if s.shown is not None else ()
-            self._write_player(vec, values, unseen, r, put, give, keys)
+                keys = write = [k for k in keys if values[k] != last.get(k, _UNSET)]
+                if not write:
+                    continue
+                for k in write:
+                    last[k] = fresh_value(values[k])
+            for k in keys:
+                if k in reset_to:
+                    if last[k] != reset_to[k]:
+                        away.add((r, k))
+                    else:
+                        away.discard((r, k))
+            self._write_player(vec, values, s.unseen[r], r, put, give, write)
 
     def _write_player(self, vec: np.ndarray, values: dict[str, Any], unseen: Iterable[str], r: int,
-                      put: Callable[[int], None], give: Callable[[float], None], keys: list[str] | None) -> None:
+                      put: Callable[[int], None], give: Callable[[float], None], keys: Iterable[str] | None) -> None:
         """Seat ``+r``'s player variables named in ``keys`` (None: all of
         them, already cleared) as the full encoder writes them; those in
         ``unseen`` as hidden."""

@@ -1,0 +1,123 @@
+"""Change tracking: generated code notes each variable it writes.
+
+A learning environment keeps every seat's observation vector and rewrites
+only what changed since the seat last looked (:mod:`rulekit.rl.incremental`).
+Finding what changed by comparing every variable with a copy costs more
+than the step itself; the code that writes a variable knows what it wrote.
+Compiled :func:`tracking`, each write of
+
+- a match variable ``V['k'] = ...`` adds ``(None, 'k')``,
+- a player variable ``m.pvars[P]['k'] = ...`` adds ``(P, 'k')`` (P the seat),
+- a card variable ``_set_cv(m, C, 'k', ...)`` adds ``(None, 'k', C.id)``,
+- a reset ``m.reset_vars(W)`` that will set something back adds ``(W,)``
+
+to the match's set ``m.changes``, which the reader empties.  The notes
+hold no text the code did not already hold (the observation's vocabulary
+is read from the code's text constants: see rulekit.rl.vocabulary).  Off by
+default: plain play runs the code it always did.  Every expression is
+evaluated once and in the order it was (a seat or card given by an
+expression is kept in a local ``_wo`` first, the value in ``_wv``).
+
+The writes are recognised in the statements' Python (parsed, never matched
+as text): the forms :mod:`rulekit.lang.gen_statements` writes.  The tests
+compare the kept observations with full ones at every step of every game,
+so a write this pass does not know is seen at once.
+"""
+from __future__ import annotations
+
+import ast
+import contextlib
+import contextvars
+from typing import TYPE_CHECKING, Iterator
+
+from .ir import Assign, Do, For, Function, If, Stmt, Try, While
+
+if TYPE_CHECKING:
+    from .passes import ModuleTables
+
+#: on while a game is compiled for change tracking (see :func:`tracking`)
+TRACK: contextvars.ContextVar[bool] = contextvars.ContextVar("rulekit_track_changes", default=False)
+
+
+@contextlib.contextmanager
+def tracking() -> Iterator[None]:
+    """Games loaded inside compile with change tracking on."""
+    token = TRACK.set(True)
+    try:
+        yield
+    finally:
+        TRACK.reset(token)
+
+
+def run(fn: Function, tables: ModuleTables) -> None:
+    if TRACK.get():
+        _block(fn.body)
+
+
+def _block(block: list[Stmt]) -> bool:
+    """Note the writes of ``block`` and the blocks inside; whether it grew."""
+    out: list[Stmt] = []
+    for stmt in block:
+        if isinstance(stmt, If):
+            grew = any([_block(body) for _, body in stmt.branches])
+            if stmt.orelse is not None:
+                grew = _block(stmt.orelse) or grew
+            stmt.one_line = stmt.one_line and not grew
+        elif isinstance(stmt, (For, While)):
+            if _block(stmt.body) and isinstance(stmt, For):
+                stmt.one_line = False
+        elif isinstance(stmt, Try):
+            _block(stmt.body)
+            for _, body in stmt.handlers:
+                _block(body)
+        out.extend(noted(stmt))
+    grew = len(out) != len(block)
+    block[:] = out
+    return grew
+
+
+def _src(node: ast.AST) -> str:
+    return ast.unparse(node)
+
+
+def _simple(node: ast.AST) -> bool:
+    """A local or a field of the match: free to read twice, the same both times."""
+    return isinstance(node, ast.Name) or (
+        isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "m")
+
+
+def noted(stmt: Stmt) -> list[Stmt]:
+    """``stmt`` and what notes its write, or ``[stmt]`` when it writes no variable."""
+    here = stmt.origin
+    if isinstance(stmt, Assign) and stmt.op == "=":
+        target = ast.parse(stmt.target, mode="eval").body
+        if not (isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant)):
+            return [stmt]
+        name = repr(target.slice.value)
+        if isinstance(target.value, ast.Name) and target.value.id == "V":
+            return [stmt, Do(f"m.changes.add((None, {name}))", origin=here)]
+        row = target.value
+        if (isinstance(row, ast.Subscript) and isinstance(row.value, ast.Attribute)
+                and row.value.attr == "pvars" and isinstance(row.value.value, ast.Name) and row.value.value.id == "m"):
+            owner = row.slice
+            if _simple(owner):
+                return [stmt, Do(f"m.changes.add(({_src(owner)}, {name}))", origin=here)]
+            return [Assign("_wv", stmt.value, origin=here), Assign("_wo", _src(owner), origin=here),
+                    Assign(f"m.pvars[_wo][{name}]", "_wv", origin=here),
+                    Do(f"m.changes.add((_wo, {name}))", origin=here)]
+        return [stmt]
+    if isinstance(stmt, Do):
+        call = ast.parse(stmt.call, mode="eval").body
+        if not (isinstance(call, ast.Call) and call.args):
+            return [stmt]
+        fn = _src(call.func)
+        if fn == "_set_cv" and len(call.args) == 5:
+            _, card, name, value, rule = (_src(a) for a in call.args)
+            return [Assign("_wo", card, origin=here),
+                    Do(f"_set_cv(m, _wo, {name}, {value}, {rule})", origin=here),
+                    Do(f"m.changes.add((None, {name}, _wo.id))", origin=here)]
+        if fn == "m.reset_vars" and len(call.args) == 1:
+            when = _src(call.args[0])
+            mark = Do(f"m.changes.add(({when},))", origin=here)
+            return [If([(f"m.dirty[{when}]", [mark])], one_line=True, origin=here), stmt]
+    return [stmt]
