@@ -30,7 +30,7 @@ from . import narration
 from .cards import expand_cards
 from .composed import ComposedYaml
 from .errors import RuleError, RuleFileError, Where
-from .lang import calls, purity
+from .lang import calls, purity, trigger_guards
 from .lang.bindings import bind, named_in
 from .lang.codegen import CodeGen, CompileLimit
 from .lang.inline_exprs import expression_procs
@@ -442,7 +442,9 @@ class _Builder(ChoicesBuilder):
                     for i in parts.get("triggers", ())}
         gen = CodeGen(names, deciding_procs, deciding_events,
                       [{"on": t["on"], "has_when": "when" in t, "index": i, "is_gen": trig_gen[i],
-                        "each_player": bool(t.get("each_player")), "skill": skill_of.get(i)}
+                        "each_player": bool(t.get("each_player")), "skill": skill_of.get(i),
+                        "seat_guard": t.get("each_player") and isinstance(t.get("when"), str)
+                        and trigger_guards.seat_guard(self.parse(("triggers", i, "when"), "expr"))}
                        for i, t in enumerate(triggers)], if_none_gen)
         gen.set_card_props(self.card_props(cards))
         gen.locate = self.loaded.text_where

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .ir import Assign, Do, Function, If, Return, Stmt, Try, blocks, every_block
+from .ir import Assign, Do, For, Function, If, Origin, Return, Stmt, Try, blocks, every_block
 
 if TYPE_CHECKING:
     from .passes import ModuleTables
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 def run(fn: Function, tables: ModuleTables) -> None:
     if fn.name not in tables.memoized:
         return
-    here = fn.body[0].origin if fn.body else ("", fn.rule, ())
+    here: Origin = fn.body[0].origin if fn.body else (None, fn.rule, ())
     for block in every_block(fn.body):
         block[:] = [s for stmt in block for s in (_filed(stmt) if isinstance(stmt, Return) else [stmt])]
     if not fn.body or not isinstance(fn.body[-1], Return):
@@ -36,11 +36,11 @@ def run(fn: Function, tables: ModuleTables) -> None:
     fn.body[:0] = _look_up(fn, here)
     for block in every_block(fn.body):     # a one-line body that became several lines
         for stmt in block:
-            if getattr(stmt, "one_line", False) and any(len(b) > 1 for b in blocks(stmt)):
+            if isinstance(stmt, (If, For)) and stmt.one_line and any(len(b) > 1 for b in blocks(stmt)):
                 stmt.one_line = False
 
 
-def _look_up(fn: Function, here) -> list[Stmt]:
+def _look_up(fn: Function, here: Origin) -> list[Stmt]:
     key = ", ".join([repr(fn.name)] + [f"L_{p}, type(L_{p})" for p in fn.params])
     hit = [Assign("m.steps", "_mv[1]", "+=", origin=here),
            If([("m.steps > m.budget", [Do(f"m.over_budget({fn.rule!r})", origin=here)])],

@@ -89,14 +89,14 @@ def costly(procedures: dict[str, Tree[Token] | None], pure_procs: set[str],
     parameters.  A procedure that reads a variable or two answers faster
     than a memo can be looked up."""
     names = set(procedures)
-    loops = {n for n in pure_procs if any(
-        sub.data in ("for_stmt", "while_stmt", "where_op") for sub in subtrees(procedures[n]))}
-    calls = {n: {c for sub in subtrees(procedures[n]) if (c := _called(sub, names)) is not None}
-             for n in pure_procs}
+    texts = {n: t for n, t in procedures.items() if t is not None and n in pure_procs}
+    loops = {n for n in texts if any(
+        sub.data in ("for_stmt", "while_stmt", "where_op") for sub in subtrees(texts[n]))}
+    calls = {n: {c for sub in subtrees(t) if (c := _called(sub, names)) is not None} for n, t in texts.items()}
     changed = True
     while changed:
         changed = False
-        for n in sorted(pure_procs - loops):
+        for n in sorted(set(texts) - loops):
             if calls[n] & loops:
                 loops.add(n)
                 changed = True
