@@ -159,7 +159,7 @@ def test_the_heuristic_agent_scores_the_same_with_the_memo(tmp_path):
     path.write_text(GAME, encoding="utf-8")
     game = rulekit.load_game(path)
     assert game.choices["pick"].memo_safe
-    assert "_mk = ('proc_high'" in game.code
+    assert "_mk = (proc_high, L_p, type(L_p)" in game.code
     m = game.new_match(2, seed=3)
     agent = HeuristicAgent(0)
     steps = m.steps

@@ -41,7 +41,8 @@ def run(fn: Function, tables: ModuleTables) -> None:
 
 
 def _look_up(fn: Function, here: Origin) -> list[Stmt]:
-    key = ", ".join([repr(fn.name)] + [f"L_{p}, type(L_{p})" for p in fn.params])
+    # the function itself names the entry: a string would be a text constant of the code
+    key = ", ".join([fn.name] + [f"L_{p}, type(L_{p})" for p in fn.params])
     hit = [Assign("m.steps", "_mv[1]", "+=", origin=here),
            If([("m.steps > m.budget", [Do(f"m.over_budget({fn.rule!r})", origin=here)])],
               one_line=True, origin=here),
