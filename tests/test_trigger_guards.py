@@ -1,8 +1,6 @@
 """The seat test written before a per-player trigger's ``when`` (rulekit.lang.trigger_guards)."""
 from __future__ import annotations
 
-import textwrap
-
 import rulekit
 from rulekit.lang.parser import parse_effect
 from rulekit.lang.trigger_guards import seat_guard

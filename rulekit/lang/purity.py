@@ -36,14 +36,14 @@ def _called(sub: Tree[Token], procedures: set[str]) -> str | None:
     return None
 
 
-def _local_only(tree: Tree[Token], params: tuple[str, ...]) -> bool:
-    """Every assignment of ``tree`` sets a local (a ``let`` name, a loop
-    variable or a parameter), not a variable of the match."""
+def _local_only(subs: list[Tree[Token]], params: tuple[str, ...]) -> bool:
+    """Every assignment of a text (``subs``: its nodes) sets a local (a
+    ``let`` name, a loop variable or a parameter), not a variable of the match."""
     local = set(params)
-    for sub in subtrees(tree):
+    for sub in subs:
         if sub.data in ("let_stmt", "for_stmt"):
             local.add(str(sub.children[0]))
-    for sub in subtrees(tree):
+    for sub in subs:
         if sub.data == "assign_stmt":
             target = sub.children[0]
             if len(target.children) != 1 or str(target.children[0]) not in local:
@@ -51,21 +51,21 @@ def _local_only(tree: Tree[Token], params: tuple[str, ...]) -> bool:
     return True
 
 
-def _own_ok(tree: Tree[Token], params: tuple[str, ...]) -> bool:
-    for sub in subtrees(tree):
+def _own_ok(subs: list[Tree[Token]], params: tuple[str, ...]) -> bool:
+    for sub in subs:
         if sub.data.endswith("_stmt") and sub.data not in _PURE_STMTS:
             return False
         if sub.data == "call" and str(sub.children[0]) in _IMPURE_BUILTINS:
             return False
-    return _local_only(tree, params)
+    return _local_only(subs, params)
 
 
 def pure(procedures: dict[str, Tree[Token] | None], params: dict[str, tuple[str, ...]]) -> set[str]:
     """The procedures that are pure (see the module docstring)."""
     names = set(procedures)
-    calls = {n: {c for sub in subtrees(t) if (c := _called(sub, names)) is not None}
-             for n, t in procedures.items() if t is not None}
-    out = {n for n, t in procedures.items() if t is not None and _own_ok(t, params.get(n, ()))}
+    subs = {n: subtrees(t) for n, t in procedures.items() if t is not None}
+    calls = {n: {c for sub in nodes if (c := _called(sub, names)) is not None} for n, nodes in subs.items()}
+    out = {n for n, nodes in subs.items() if _own_ok(nodes, params.get(n, ()))}
     changed = True
     while changed:          # drop those that call an impure one, until none is left
         changed = False
@@ -89,10 +89,10 @@ def costly(procedures: dict[str, Tree[Token] | None], pure_procs: set[str],
     parameters.  A procedure that reads a variable or two answers faster
     than a memo can be looked up."""
     names = set(procedures)
-    texts = {n: t for n, t in procedures.items() if t is not None and n in pure_procs}
-    loops = {n for n in texts if any(
-        sub.data in ("for_stmt", "while_stmt", "where_op") for sub in subtrees(texts[n]))}
-    calls = {n: {c for sub in subtrees(t) if (c := _called(sub, names)) is not None} for n, t in texts.items()}
+    texts = {n: subtrees(t) for n, t in procedures.items() if t is not None and n in pure_procs}
+    loops = {n for n, nodes in texts.items() if any(
+        sub.data in ("for_stmt", "while_stmt", "where_op") for sub in nodes)}
+    calls = {n: {c for sub in nodes if (c := _called(sub, names)) is not None} for n, nodes in texts.items()}
     changed = True
     while changed:
         changed = False
