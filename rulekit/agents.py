@@ -66,19 +66,16 @@ class HeuristicAgent:
             return None
         args = decision.args                # the values of the choice's params, in order
         call = _scorer(heuristic, choice.params if args else ())
-        card = match.card
-        out = []
-        for a in decision.options:
-            try:
-                score = call(match, [card(i) for i in a.cards], a.option, a.player, *args)
-            except (RuleRuntimeError, StepBudgetExceeded):
-                raise
-            except Exception as err:  # noqa: BLE001 - reported as a rule error, with the rule named
-                raise _heuristic_error(match, decision, a, f"{type(err).__name__}: {err}") from err
-            if isinstance(score, bool) or not isinstance(score, (int, float)):
-                raise _heuristic_error(match, decision, a, f"it gave {score!r}, not a number")
-            out.append(score)
-        return out
+        # Scoring writes nothing, so a heuristic that calls only pure procedures
+        # may have their answers remembered across the options (see Match.memo).
+        memo = getattr(choice, "memo_safe", False) and getattr(match, "memo", False) is None
+        if memo:
+            match.memo = {}
+        try:
+            return _score_all(match, decision, call, args)
+        finally:
+            if memo:
+                match.memo = None
 
     def act(self, match: Any, decision: Decision) -> Action:
         options = decision.options
@@ -88,6 +85,22 @@ class HeuristicAgent:
         best = max(scores)
         top = [a for a, s in zip(options, scores) if s == best]
         return top[0] if len(top) == 1 else top[self.rng.randrange(len(top))]
+
+
+def _score_all(match: Any, decision: Decision, call: Callable, args: tuple) -> list[float]:
+    card = match.card
+    out = []
+    for a in decision.options:
+        try:
+            score = call(match, [card(i) for i in a.cards], a.option, a.player, *args)
+        except (RuleRuntimeError, StepBudgetExceeded):
+            raise
+        except Exception as err:  # noqa: BLE001 - reported as a rule error, with the rule named
+            raise _heuristic_error(match, decision, a, f"{type(err).__name__}: {err}") from err
+        if isinstance(score, bool) or not isinstance(score, (int, float)):
+            raise _heuristic_error(match, decision, a, f"it gave {score!r}, not a number")
+        out.append(score)
+    return out
 
 
 def _heuristic_error(match: Any, decision: Decision, action: Action, problem: str) -> RuleRuntimeError:

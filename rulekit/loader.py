@@ -30,7 +30,7 @@ from . import narration
 from .cards import expand_cards
 from .composed import ComposedYaml
 from .errors import RuleError, RuleFileError, Where
-from .lang import calls
+from .lang import calls, purity, trigger_guards
 from .lang.bindings import bind, named_in
 from .lang.codegen import CodeGen, CompileLimit
 from .lang.inline_exprs import expression_procs
@@ -442,13 +442,19 @@ class _Builder(ChoicesBuilder):
                     for i in parts.get("triggers", ())}
         gen = CodeGen(names, deciding_procs, deciding_events,
                       [{"on": t["on"], "has_when": "when" in t, "index": i, "is_gen": trig_gen[i],
-                        "each_player": bool(t.get("each_player")), "skill": skill_of.get(i)}
+                        "each_player": bool(t.get("each_player")), "skill": skill_of.get(i),
+                        "seat_guard": t.get("each_player") and isinstance(t.get("when"), str)
+                        and trigger_guards.seat_guard(self.parse(("triggers", i, "when"), "expr"))}
                        for i, t in enumerate(triggers)], if_none_gen)
         gen.set_card_props(self.card_props(cards))
         gen.locate = self.loaded.text_where
         gen.inline_procs = calls.inlinable(procs, {n for n, p in names.proc_params.items() if p})
         gen.proc_paths = {n: self.proc_path(n) for n in procs}
         gen.expr_procs = expression_procs(procs, names.proc_params, deciding_procs)
+        self.pure_procs = purity.pure(procs, names.proc_params)
+        self.proc_names = tuple(procs)
+        gen.tables.memoized = {gen.proc_fn[n] for n in purity.costly(procs, self.pure_procs, names.proc_params)
+                               if n not in gen.inline_procs}
         turn_resets, phase_resets = (any(any(section) for section in self.resets(when)) for when in ("turn", "phase"))
         gen.resets = (turn_resets, phase_resets)
         gen.reset_scope = {(section, k): when for when in ("turn", "phase")
@@ -610,6 +616,13 @@ class _Builder(ChoicesBuilder):
             if "if_none" in c:
                 yield ("choices", n, "if_none")
 
+    def _memo_safe(self, cname: str, d: dict) -> bool:
+        """Does the heuristic of choice ``cname`` call no procedure but pure ones?"""
+        if not isinstance(d.get("heuristics", {}).get(cname), str):
+            return False
+        return purity.calls_only(self.parse(("heuristics", cname), "expr"),
+                                 set(self.proc_names), self.pure_procs)
+
     def assemble(self, ns: dict, gen: CodeGen, names: Names, cards, d: dict) -> Game:
         """The frozen Game from the generated functions."""
         def as_script(fname: str, rule: str) -> Script:
@@ -622,7 +635,7 @@ class _Builder(ChoicesBuilder):
         choices = {cname: ChoiceDef(cname, cspec.get("prompt", cname), self.option_defs[cname],
                                     ns[gen.choice_fn[cname]], ns.get(gen.fn_name("heuristic", cname)),
                                     self.loaded.where(("choices", cname)), names.choice_params[cname],
-                                    cspec.get("skip_if_only"))
+                                    cspec.get("skip_if_only"), self._memo_safe(cname, d))
                    for cname, cspec in d.get("choices", {}).items()}
         triggers: dict[str, list] = {}
         for i, tspec in enumerate(d.get("triggers", [])):

@@ -102,6 +102,9 @@ class ChoiceDef:
     #: a response window (``skip_if_only``): the option a seat that has no
     #: other answer gives (see ``Match.auto_pass``)
     window: str | None = None
+    #: the heuristic calls no procedure but pure ones, so scoring the options
+    #: may remember their answers (``Match.memo``, see rulekit.lang.pass_memo)
+    memo_safe: bool = False
 
 
 @attrs.frozen

@@ -3,6 +3,7 @@ each on a small hand-made function, and the printer that writes it."""
 from __future__ import annotations
 
 from rulekit.lang import pass_changes as changes
+from rulekit.lang import pass_memo as memo
 from rulekit.lang import pass_splits as splits
 from rulekit.lang import pass_steps as steps
 from rulekit.lang import printer
@@ -84,7 +85,7 @@ def test_moves_apart_from_another_zone_or_not_to_a_zone_are_not_joined():
 
 
 def test_every_pass_is_listed_once():
-    assert PASSES == (steps.run, splits.run, changes.run)
+    assert PASSES == (steps.run, splits.run, memo.run, changes.run)
 
 
 # ---- printing ------------------------------------------------------------------

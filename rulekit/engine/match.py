@@ -160,7 +160,7 @@ class Match:
     # (CPython shares the keys of at most 30) is a lookup every time.
     __slots__ = ("game", "n", "seed", "options", "rng", "players", "all_seats", "out", "_pos",
                  "_prepared",
-                 "_seats_from", "cards", "budget", "steps", "gz", "pz", "_limits", "loc", "vars",
+                 "_seats_from", "cards", "budget", "steps", "memo", "gz", "pz", "_limits", "loc", "vars",
                  "pvars", "cvars", "chosen", "dirty", "current", "next_player", "phase", "turn", "log",
                  "actions", "_result", "decision", "_flow", "_send", "auto_pass", "copyable", "_ckpt",
                  "changes", "__weakref__")
@@ -197,6 +197,9 @@ class Match:
         self.cards = game.cards
         self.budget = step_budget
         self.steps = 0
+        #: answers of pure procedures while the match stands still (see
+        #: rulekit.lang.pass_memo), or None: opened by whoever drives the match
+        self.memo: dict | None = None
         self.gz, self.pz, self._limits = _new_zones(game, players)
         if _start:                # (a copy's cards and variables come from its checkpoint)
             box = self.gz[0]
@@ -596,6 +599,7 @@ class Match:
             except ValueError:
                 action = self._legal(action, dec)
         self.actions.append(action)
+        self.memo = None      # (open only while a decision is scored: see HeuristicAgent.scores)
         cards = action.cards
         self.log.append(("decide", dec, action,
                          None if not cards else [self.loc[cards[0]]] if len(cards) == 1

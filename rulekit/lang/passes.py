@@ -12,7 +12,7 @@ from typing import Callable
 
 import attrs
 
-from . import pass_changes, pass_splits, pass_steps
+from . import pass_changes, pass_memo, pass_splits, pass_steps
 from .ir import Function
 
 
@@ -23,12 +23,14 @@ class ModuleTables:
     dealt into several (per card, the index of the first it passes)."""
 
     split_tables: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    #: generated functions of pure procedures that answer from ``m.memo`` (see pass_memo)
+    memoized: set[str] = attrs.field(factory=set)
 
 
 Pass = Callable[[Function, ModuleTables], None]
 
 #: every pass, in the order they run
-PASSES: tuple[Pass, ...] = (pass_steps.run, pass_splits.run, pass_changes.run)
+PASSES: tuple[Pass, ...] = (pass_steps.run, pass_splits.run, pass_memo.run, pass_changes.run)
 
 
 def run_all(fn: Function, tables: ModuleTables) -> None:

@@ -232,6 +232,6 @@ NAMESPACE = {
     "_EndTurn": EndTurn, "_GameOver": GameOver,
     "_top1": _top1, "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt,
     "_proj": _proj, "_filt": _filt,
-    "_ID": attrgetter("id"), "_map": map,
+    "_ID": attrgetter("id"), "_map": map, "_Unhashable": TypeError,   # see pass_memo
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
 }

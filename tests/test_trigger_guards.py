@@ -1,0 +1,77 @@
+"""The seat test written before a per-player trigger's ``when`` (rulekit.lang.trigger_guards)."""
+from __future__ import annotations
+
+import rulekit
+from rulekit.lang.parser import parse_effect
+from rulekit.lang.trigger_guards import seat_guard
+
+
+def guard(when: str) -> str | None:
+    return seat_guard(parse_effect(when, "expr"))
+
+
+def test_a_when_beginning_owner_is_an_event_field_tests_that_seat_first():
+    assert guard("owner == event.target") == "_o == _ev.get('target')"
+    assert guard("owner == event.source and has(owner, 'x') and event.amount > 1") == "_o == _ev.get('source')"
+    assert guard("event.user == owner and true") == "_ev.get('user') == _o"
+
+
+def test_any_other_beginning_gives_no_seat_test():
+    for when in ("has(owner, 'x') and owner == event.target",     # not the first test
+                 "owner != event.target", "owner == current", "owner == event.name",
+                 "owner == event.target or owner == event.source", "event.target == 1"):
+        assert guard(when) is None, when
+
+
+GAME = """\
+name: Guards
+players: {min: 3, max: 3}
+cards:
+  - name: "c{value}"
+    each:
+      value: [1, 2, 3, 4, 5, 6]
+zones:
+  hand: {per_player: true, visibility: owner}
+player_vars:
+  hit: 0
+choices:
+  poke:
+    who: current
+    prompt: "Poke a player"
+    options:
+      - name: seat
+        player: players
+setup: |
+  move box to hand(0)
+turn:
+  phases:
+    - name: play
+      effect: |
+        choose poke
+        emit poked(target=poke.player)
+        if current == 2:
+          win "done"
+triggers:
+  - on: poked
+    each_player: true
+    when: owner == event.target
+    effect: |
+      owner.hit += 10
+  - on: poked
+    each_player: true
+    when: owner != event.target
+    effect: |
+      owner.hit += 1
+"""
+
+
+def test_only_the_seat_named_by_the_event_fires_and_the_others_still_run(tmp_path):
+    path = tmp_path / "guards.yaml"
+    path.write_text(GAME, encoding="utf-8")
+    game = rulekit.load_game(path)
+    assert "if _o == _ev.get('target') and when_" in game.code
+    m = game.new_match(3, seed=0)
+    for target in (1, 1, 0):
+        (action,) = [a for a in m.decision.options if a.player == target]
+        m.apply(action)
+    assert [pv["hit"] for pv in m.pvars] == [10 + 2, 20 + 1, 3]
