@@ -199,7 +199,7 @@ class Match:
         self.steps = 0
         #: answers of pure procedures while the match stands still (see
         #: rulekit.lang.pass_memo), or None: opened by whoever drives the match
-        self.memo: dict | None = None
+        self.memo: dict[Any, Any] | None = None
         self.gz, self.pz, self._limits = _new_zones(game, players)
         if _start:                # (a copy's cards and variables come from its checkpoint)
             box = self.gz[0]

@@ -54,7 +54,7 @@ class RuleMatch(Protocol):
 
     # ---- running ----------------------------------------------------------------
     steps: int                      # steps counted so far (written)
-    memo: dict | None               # answers of pure procedures, while open (see pass_memo)
+    memo: dict[Any, Any] | None              # answers of pure procedures, while open (see pass_memo)
     budget: int                     # the step budget
     auto_pass: bool                 # answer response windows that have one answer
     copyable: bool                  # note a checkpoint as each phase begins

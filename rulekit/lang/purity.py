@@ -46,7 +46,7 @@ def _local_only(subs: list[Tree[Token]], params: tuple[str, ...]) -> bool:
     for sub in subs:
         if sub.data == "assign_stmt":
             target = sub.children[0]
-            if len(target.children) != 1 or str(target.children[0]) not in local:
+            if not isinstance(target, Tree) or len(target.children) != 1 or str(target.children[0]) not in local:
                 return False
     return True
 

@@ -32,7 +32,7 @@ def seat_guard(when: Tree[Token] | None) -> str | None:
     held per player with this ``when`` begins with, or None."""
     if when is None:
         return None
-    first = when
+    first: Tree[Token] | Token = when
     while isinstance(first, Tree) and first.data == "and_op":
         first = first.children[0]
     if not isinstance(first, Tree) or first.data != "compare_op":
