@@ -49,7 +49,8 @@ def _look_up(fn: Function, here: Origin) -> list[Stmt]:
            Return("_mv[0]", origin=here)]
     look = [Assign("_mk", f"({key},)", origin=here),
             Try([Assign("_mv", "_mc.get(_mk)", origin=here)],
-                [("_Unhashable", [Assign("_mc", "_mv = None", origin=here)])], origin=here),
+                [("_Unhashable", [Assign("_mc", "None", origin=here), Assign("_mv", "None", origin=here)])],
+                origin=here),
             If([("_mv is not None", hit)], origin=here),
             Assign("_ms", "m.steps", origin=here)]
     return [Assign("_mc", "m.memo", origin=here), If([("_mc is not None", look)], origin=here)]
