@@ -22,6 +22,7 @@ import ast
 import functools
 import inspect
 import textwrap
+import tokenize
 from typing import Any, NamedTuple, TypeGuard
 
 #: match attributes that change only when a player is out (who is still in,
@@ -94,6 +95,11 @@ class _Found:
         self.turn = False
 
 
+@functools.lru_cache(maxsize=8)
+def _lines(source: str) -> list[str]:
+    return source.splitlines(True)
+
+
 def _visit(fn, label: str, found: _Found, seen: set) -> None:
     code = getattr(fn, "__code__", None)
     if code is None or code.co_filename != label or code.co_argcount < 1:
@@ -101,9 +107,15 @@ def _visit(fn, label: str, found: _Found, seen: set) -> None:
     if code in seen:
         return
     seen.add(code)
+    # the module's own source, not linecache's copy under the label: a game
+    # compiled again (plain and for change tracking) has the same label
+    source = fn.__globals__.get("__source__")
+    if not isinstance(source, str):
+        raise _Unknown
     try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
-    except (OSError, TypeError, SyntaxError):
+        block = inspect.getblock(_lines(source)[code.co_firstlineno - 1:])
+        tree = ast.parse(textwrap.dedent("".join(block)))
+    except (IndexError, TypeError, SyntaxError, tokenize.TokenError):
         raise _Unknown from None
     func = tree.body[0]
     if not isinstance(func, ast.FunctionDef):
