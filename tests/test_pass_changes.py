@@ -6,7 +6,7 @@ from __future__ import annotations
 import rulekit
 from rulekit.lang import pass_changes as changes
 from rulekit.lang import printer
-from rulekit.lang.ir import Assign, Do, Function, If, Stmt
+from rulekit.lang.ir import Assign, Code, Function, If, ResetVars, SetVar, Stmt
 from rulekit.lang.passes import ModuleTables
 
 AT = (None, "r", ())
@@ -20,36 +20,39 @@ def tracked(body: list[Stmt]) -> list[str]:
 
 
 def test_off_by_default_nothing_is_noted():
-    body: list[Stmt] = [Assign("V['score']", "1", origin=AT)]
+    body: list[Stmt] = [SetVar("match", "score", "1", origin=AT)]
     fn = Function("f", (), "r", body)
     changes.run(fn, ModuleTables())
-    assert fn.body == [Assign("V['score']", "1", origin=AT)]
+    assert fn.body == [SetVar("match", "score", "1", origin=AT)]
 
 
 def test_each_kind_of_write_is_noted_after_it():
-    lines = tracked([Assign("V['score']", "1", origin=AT),
-                     Assign("m.pvars[L_p]['hp']", "m.pvars[L_p]['hp'] - 1", origin=AT),
-                     Do("m.reset_vars('turn')", origin=AT),
-                     Assign("L_x", "2", origin=AT)])
+    p = Code("L_p", "int", plain=True, local=True)
+    lines = tracked([SetVar("match", "score", "1", origin=AT),
+                     SetVar("player", "hp", "m.pvars[L_p]['hp'] - 1", p, origin=AT),
+                     ResetVars("turn", origin=AT),
+                     Assign("L_x", "2", origin=AT),
+                     Assign("V['score']", "3", origin=AT)])
     assert [line.strip() for line in lines] == [
         "V['score'] = 1", "m.changes.add((None, 'score'))",
         "m.pvars[L_p]['hp'] = m.pvars[L_p]['hp'] - 1", "m.changes.add((L_p, 'hp'))",
         "if m.dirty['turn']: m.changes.add(('turn',))", "m.reset_vars('turn')",
-        "L_x = 2"]
+        "L_x = 2",
+        "V['score'] = 3"]      # not a typed write: the builder never writes a variable so
 
 
 def test_a_seat_or_card_given_by_an_expression_is_worked_out_once_in_the_order_written():
     """``m.pvars[f(m)]['k'] = g(m)``: Python works out g(m), then f(m)."""
     lines = [line.strip() for line in tracked([
-        Assign("m.pvars[f(m)]['hp']", "g(m)", origin=AT),
-        Do("_set_cv(m, first(m), 'power', g(m), 'r')", origin=AT)])]
+        SetVar("player", "hp", "g(m)", Code("f(m)", "int"), origin=AT),
+        SetVar("card", "power", "g(m)", Code("first(m)", "card"), "r", origin=AT)])]
     assert lines == ["_wv = g(m)", "_wo = f(m)", "m.pvars[_wo]['hp'] = _wv", "m.changes.add((_wo, 'hp'))",
                      "_wo = first(m)", "_set_cv(m, _wo, 'power', g(m), 'r')",
                      "m.changes.add((None, 'power', _wo.id))"]
 
 
 def test_a_one_line_block_that_grows_is_written_on_lines_of_its_own():
-    lines = tracked([If([("c", [Assign("V['score']", "1", origin=AT)])], one_line=True, origin=AT)])
+    lines = tracked([If([("c", [SetVar("match", "score", "1", origin=AT)])], one_line=True, origin=AT)])
     assert [line.strip() for line in lines] == ["if c:", "V['score'] = 1", "m.changes.add((None, 'score'))"]
 
 

@@ -44,7 +44,7 @@ from .fn_names import TEST_FUNCTION
 from .gen_base import CompileError
 from .gen_choices import Choices
 from .gen_statements import Statements
-from .ir import Assign, Break, Do, If, Return, Stmt, TestFunction, Tick, Try, While
+from .ir import Assign, Break, Do, If, ResetVars, Return, Stmt, TestFunction, Tick, Try, While
 
 __all__ = ["CodeGen", "CompileError", "CompileLimit"]
 
@@ -133,7 +133,7 @@ class CodeGen(Choices, Statements):
                              Assign("m.next_player", "None", origin=here),
                              Do("m.log.append(('turn', m.current))", origin=here)]
         if self.resets[0]:
-            begin.append(Do("m.reset_vars('turn')", origin=here))
+            begin.append(ResetVars("turn", origin=here))
         phases_run: list[Stmt] = []
         for i, (name, tree, path) in enumerate(phases):
             # 'if', not 'elif': a phase that ends with ph = i + 1 runs straight
@@ -145,7 +145,7 @@ class CodeGen(Choices, Statements):
                         origin=self.here()))
             self.assign("m.phase", repr(name))
             if self.resets[1]:
-                self.do("m.reset_vars('phase')")
+                self.add(ResetVars("phase", origin=self.here()))
             self.cx.prefix = f"L_p{i}_"
             self.cx.locals = {"first_phase"} | self.declared_names(tree)
             self.cx.local_kinds = {}

@@ -26,6 +26,7 @@ from .ir import (
     Pass,
     Raise,
     Return,
+    SetVar,
     Stmt,
     While,
     YieldFrom,
@@ -169,22 +170,20 @@ class Statements(Expressions):
                 self.add(Assign(f"{self.local(parts[0])}[{parts[1]!r}]", value, op, origin=self.here()))
             return
         if len(parts) == 2 and parts[1] in self.names.card_vars:
-            owner = self.expr(Tree("name", [target.children[0]])).src
+            card = self.expr(Tree("name", [target.children[0]]))
             var = parts[1]
-            if op == "=":
-                self.do(f"_set_cv(m, {owner}, {var!r}, {value}, {self.cx.rule!r})")
-            else:
-                self.do(f"_set_cv(m, {owner}, {var!r}, _cv(m, {owner}, {var!r}) {op[:-1]} ({value}), "
-                        f"{self.cx.rule!r})")
+            if op != "=":
+                value = f"_cv(m, {card}, {var!r}) {op[:-1]} ({value})"
+            self.add(SetVar("card", var, value, card, self.cx.rule, origin=self.here()))
             return
         if len(parts) == 2:
-            owner = self.expr(Tree("name", [target.children[0]])).src
+            owner = self.expr(Tree("name", [target.children[0]]))
             var = parts[1]
             if var not in self.names.player_vars:
                 self.error(target.children[1], f"unknown player variable '{var}'",
                            "a name declared under player_vars", suggest(var, self.names.player_vars))
                 return
-            self._assign(f"m.pvars[{owner}][{var!r}]", op, value)
+            self._set("player", var, op, value, owner, f"m.pvars[{owner}][{var!r}]")
             self._changed(("player_vars", var))
             return
         (name,) = parts
@@ -193,7 +192,7 @@ class Statements(Expressions):
             return
         if name in self.names.vars:
             self.hoist("V")
-            self._assign(f"V[{name!r}]", op, value)
+            self._set("match", name, op, value, None, f"V[{name!r}]")
             self._changed(("vars", name))
             return
         self.error(target, f"cannot assign to unknown variable '{name}'",
@@ -205,6 +204,12 @@ class Statements(Expressions):
         ``a += [c]`` makes a new list rather than changing one that another
         variable, or a chosen answer's shared card list, also holds."""
         self.assign(target, value if op == "=" else f"{target} {op[:-1]} ({value})")
+
+    def _set(self, scope: str, name: str, op: str, value: str, owner: Code | None, read: str) -> None:
+        """A write of a declared match or player variable (``read``: how the
+        code reads it), ``x op= v`` as ``x = x op v`` as in :meth:`_assign`."""
+        self.add(SetVar(scope, name, value if op == "=" else f"{read} {op[:-1]} ({value})", owner,
+                        origin=self.here()))
 
     def _changed(self, var: tuple[str, str]) -> None:
         """After writing a variable declared with ``reset:``: note that the

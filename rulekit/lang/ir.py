@@ -75,6 +75,33 @@ class Assign(Stmt):
 
 
 @attrs.define
+class SetVar(Stmt):
+    """A write of a declared variable, ``VALUE`` already the whole new value:
+
+    - ``scope`` "match": ``V['NAME'] = VALUE``;
+    - "player": ``m.pvars[OWNER]['NAME'] = VALUE`` (``owner`` the seat);
+    - "card": ``_set_cv(m, OWNER, 'NAME', VALUE, RULE)`` (``owner`` the card;
+      the helper checks the value and keeps the card's table).
+
+    A node of its own so that a pass which must know every variable write
+    (change tracking) matches it rather than reading printed text.
+    """
+
+    scope: str
+    name: str
+    value: str
+    owner: Code | None = None
+    rule: str | None = None
+
+
+@attrs.define
+class ResetVars(Stmt):
+    """``m.reset_vars(WHEN)``: set back the variables declared ``reset: WHEN``."""
+
+    when: str
+
+
+@attrs.define
 class Do(Stmt):
     """An expression statement (a call)."""
 

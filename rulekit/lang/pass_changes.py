@@ -18,19 +18,18 @@ default: plain play runs the code it always did.  Every expression is
 evaluated once and in the order it was (a seat or card given by an
 expression is kept in a local ``_wo`` first, the value in ``_wv``).
 
-The writes are recognised in the statements' Python (parsed, never matched
-as text): the forms :mod:`rulekit.lang.gen_statements` writes.  The tests
-compare the kept observations with full ones at every step of every game,
-so a write this pass does not know is seen at once.
+The writes are the builder's typed nodes (:class:`~rulekit.lang.ir.SetVar`,
+:class:`~rulekit.lang.ir.ResetVars`): the only way generated code writes a
+declared variable.  The tests compare the kept observations with full ones
+at every step of every game, so a write made any other way is seen at once.
 """
 from __future__ import annotations
 
-import ast
 import contextlib
 import contextvars
 from typing import TYPE_CHECKING, Iterator
 
-from .ir import Assign, Do, For, Function, If, Stmt, Try, While
+from .ir import Assign, Code, Do, For, Function, If, ResetVars, SetVar, Stmt, Try, While
 
 if TYPE_CHECKING:
     from .passes import ModuleTables
@@ -76,48 +75,27 @@ def _block(block: list[Stmt]) -> bool:
     return grew
 
 
-def _src(node: ast.AST) -> str:
-    return ast.unparse(node)
-
-
-def _simple(node: ast.AST) -> bool:
-    """A local or a field of the match: free to read twice, the same both times."""
-    return isinstance(node, ast.Name) or (
-        isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "m")
-
-
 def noted(stmt: Stmt) -> list[Stmt]:
     """``stmt`` and what notes its write, or ``[stmt]`` when it writes no variable."""
     here = stmt.origin
-    if isinstance(stmt, Assign) and stmt.op == "=":
-        target = ast.parse(stmt.target, mode="eval").body
-        if not (isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant)):
-            return [stmt]
-        name = repr(target.slice.value)
-        if isinstance(target.value, ast.Name) and target.value.id == "V":
+    if isinstance(stmt, SetVar):
+        name = repr(stmt.name)
+        if stmt.scope == "match":
             return [stmt, Do(f"m.changes.add((None, {name}))", origin=here)]
-        row = target.value
-        if (isinstance(row, ast.Subscript) and isinstance(row.value, ast.Attribute)
-                and row.value.attr == "pvars" and isinstance(row.value.value, ast.Name) and row.value.value.id == "m"):
-            owner = row.slice
-            if _simple(owner):
-                return [stmt, Do(f"m.changes.add(({_src(owner)}, {name}))", origin=here)]
-            return [Assign("_wv", stmt.value, origin=here), Assign("_wo", _src(owner), origin=here),
-                    Assign(f"m.pvars[_wo][{name}]", "_wv", origin=here),
+        owner = stmt.owner
+        assert owner is not None
+        if stmt.scope == "player":
+            if owner.plain:                 # a local, a constant, the current seat: read again as it is
+                return [stmt, Do(f"m.changes.add(({owner}, {name}))", origin=here)]
+            return [Assign("_wv", stmt.value, origin=here), Assign("_wo", owner.src, origin=here),
+                    SetVar("player", stmt.name, "_wv", Code("_wo", "int", plain=True, local=True), origin=here),
                     Do(f"m.changes.add((_wo, {name}))", origin=here)]
-        return [stmt]
-    if isinstance(stmt, Do):
-        call = ast.parse(stmt.call, mode="eval").body
-        if not (isinstance(call, ast.Call) and call.args):
-            return [stmt]
-        fn = _src(call.func)
-        if fn == "_set_cv" and len(call.args) == 5:
-            _, card, name, value, rule = (_src(a) for a in call.args)
-            return [Assign("_wo", card, origin=here),
-                    Do(f"_set_cv(m, _wo, {name}, {value}, {rule})", origin=here),
-                    Do(f"m.changes.add((None, {name}, _wo.id))", origin=here)]
-        if fn == "m.reset_vars" and len(call.args) == 1:
-            when = _src(call.args[0])
-            mark = Do(f"m.changes.add(({when},))", origin=here)
-            return [If([(f"m.dirty[{when}]", [mark])], one_line=True, origin=here), stmt]
+        return [Assign("_wo", owner.src, origin=here),
+                SetVar("card", stmt.name, stmt.value, Code("_wo", "card", plain=True, local=True), stmt.rule,
+                       origin=here),
+                Do(f"m.changes.add((None, {name}, _wo.id))", origin=here)]
+    if isinstance(stmt, ResetVars):
+        when = repr(stmt.when)
+        mark = Do(f"m.changes.add(({when},))", origin=here)
+        return [If([(f"m.dirty[{when}]", [mark])], one_line=True, origin=here), stmt]
     return [stmt]

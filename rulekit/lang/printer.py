@@ -27,7 +27,9 @@ from .ir import (
     Origin,
     Pass,
     Raise,
+    ResetVars,
     Return,
+    SetVar,
     Stmt,
     TestFunction,
     Tick,
@@ -50,6 +52,14 @@ def simple(stmt: Stmt) -> str:
         return f"{stmt.target} {stmt.op} {stmt.value}"
     if isinstance(stmt, Do):
         return stmt.call
+    if isinstance(stmt, SetVar):
+        if stmt.scope == "match":
+            return f"V[{stmt.name!r}] = {stmt.value}"
+        if stmt.scope == "player":
+            return f"m.pvars[{stmt.owner}][{stmt.name!r}] = {stmt.value}"
+        return f"_set_cv(m, {stmt.owner}, {stmt.name!r}, {stmt.value}, {stmt.rule!r})"
+    if isinstance(stmt, ResetVars):
+        return f"m.reset_vars({stmt.when!r})"
     if isinstance(stmt, YieldFrom):
         return f"yield from {stmt.call}"
     if isinstance(stmt, Decide):
