@@ -27,13 +27,13 @@ def _without_timings(r: dict) -> dict:
 
 def test_ray_gives_the_local_report_and_retries_a_dead_worker(tmp_path):
     game = rulekit.load_game(ROOT / "games" / "sanguosha")
-    local = rulekit.simulate(game, 5, 60, seed=9, coverage=True)
-    on_ray = rulekit.simulate(game, 5, 60, seed=9, coverage=True, backend="ray", jobs=2)
+    local = rulekit.simulate(game, 5, 20, seed=9, coverage=True)
+    on_ray = rulekit.simulate(game, 5, 20, seed=9, coverage=True, backend="ray", jobs=2)
     assert on_ray.pop("retried") == 0
     assert _without_timings(on_ray) == _without_timings(local)
     fault = tmp_path / "die-once"
     fault.write_text("")
-    again = rulekit.simulate(game, 5, 60, seed=9, coverage=True, backend="ray", jobs=2,
+    again = rulekit.simulate(game, 5, 20, seed=9, coverage=True, backend="ray", jobs=2,
                              _fault_file=str(fault))
     assert again.pop("retried") == 1 and not fault.exists()
     assert _without_timings(again) == _without_timings(local)
