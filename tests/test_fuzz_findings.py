@@ -55,10 +55,11 @@ def test_a_let_removed_from_one_branch_is_a_runtime_error_naming_the_variable():
     assert err.startswith("finding.yaml:18:9: 'c' is read before 'let' gives it a value")
 
 
-def test_an_index_after_a_zone_is_a_runtime_error_naming_the_zone():
-    """(A mutant wrote ``move top(deck, 1) to pile [p]``.)"""
-    err = _stopped(_game("move box to deck\nmove top(deck, 1) to pile [0]\nwin"))
-    assert err.startswith("finding.yaml:14:15: no entry 0 in <zone pile: 0 cards>")
+def test_an_index_after_a_zone_is_refused_when_the_file_loads():
+    """(A mutant wrote ``move top(deck, 1) to pile [p]``: a zone is not a list.)"""
+    with pytest.raises(RuleFileError) as caught:
+        rulekit.load_game_text(_game("move box to deck\nmove top(deck, 1) to pile [0]\nwin"), "finding.yaml")
+    assert "a zone is not a list: its cards are not numbered" in str(caught.value)
 
 
 def test_a_filtered_move_that_matches_no_card_moves_nothing():

@@ -236,7 +236,14 @@ class Expressions(NameChecks):
         is_table = (isinstance(base_n, Tree) and base_n.data == "name"
                     and str(base_n.children[0]) in self.names.tables
                     and str(base_n.children[0]) not in self.cx.locals)
-        base = self.expr(base_n).src
+        based = self.expr(base_n)
+        if based.kind == "zone":
+            self.error(node, "a zone is not a list: its cards are not numbered",
+                       "a table or a list before '['",
+                       "top(ZONE) is its top card; join(ZONE)[i] the i-th of its cards from the bottom, "
+                       "first(ZONE) the bottom one")
+            return Code("None")
+        base = based.src
         key = self.expr(key_n).src
         if is_table and self._check_table_covers_players(node):
             return Code(f"{base}[{key}]", "any")
