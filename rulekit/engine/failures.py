@@ -37,7 +37,7 @@ def call_chain(game: Game, tb: TracebackType | None) -> tuple[tuple[str, Where |
     return tuple(steps)
 
 
-def rule_failure(game: Game, err: Exception) -> RuleRuntimeError | None:
+def rule_failure(game: Game, err: Exception, players: int | None = None) -> RuleRuntimeError | None:
     """The RuleRuntimeError for an exception raised by generated code: the
     rule and file position of the statement that failed, and the call chain
     that led there (None: the exception did not come from a rule)."""
@@ -45,12 +45,36 @@ def rule_failure(game: Game, err: Exception) -> RuleRuntimeError | None:
     if not chain:
         return None
     rule, where = chain[-1]
+    return RuleRuntimeError(explain(game, err, players), rule, where, chain)
+
+
+#: Python's words for a list indexed by something other than a number
+_NOT_AN_INDEX = re.compile(r"list indices must be integers or slices, not (\w+)")
+
+
+def explain(game: Game, err: Exception, players: int | None = None) -> str:
+    """What a Python error in generated code means in the rule file's terms.
+
+    Effect text is not typed, so a value of the wrong kind reaches the code
+    that reads it: the errors it then raises are said as the mix-up an
+    author made (a number that is no seat, a card where a player belongs,
+    a card variable read of a player)."""
     if isinstance(err, KeyError) and err.args and err.args[0] in game.choices:
-        message = f"'{err.args[0]}' is read before anyone chose it"
-    elif isinstance(err, UnboundLocalError):
+        return f"'{err.args[0]}' is read before anyone chose it"
+    if isinstance(err, KeyError) and err.args and err.args[0] in game.card_vars:
+        return (f"'{err.args[0]}' is a card variable, read here of something that is not a card "
+                "(a player, a number, none)")
+    if isinstance(err, UnboundLocalError):
         name = str(err).split("'")[1] if "'" in str(err) else str(err)
         local = re.match(r"L(?:_p\d+|\d+)?_(.+)$", name)
-        message = f"'{local.group(1) if local else name}' is read before 'let' gives it a value"
-    else:
-        message = f"the rule failed: {err}"
-    return RuleRuntimeError(message, rule, where, chain)
+        return f"'{local.group(1) if local else name}' is read before 'let' gives it a value"
+    if isinstance(err, IndexError) and players is not None:
+        # lists and tables are read through checked helpers: what is left is a player's own row
+        return (f"a number used as a player is not a seat of this match: its players are 0 to {players - 1} "
+                f"(the rule failed: {err})")
+    wrong = _NOT_AN_INDEX.match(str(err)) if isinstance(err, TypeError) else None
+    if wrong is not None:
+        named = {"Card": "a card", "NoneType": "none", "str": "a text", "list": "a list"}
+        kind = named.get(wrong.group(1), wrong.group(1))
+        return f"{kind} was used where a player (a seat number) is expected"
+    return f"the rule failed: {err}"

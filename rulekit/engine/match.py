@@ -298,15 +298,16 @@ class Match:
         try:
             raise err
         except RuleRuntimeError as err:
-            if err.where is None:
-                err.where = self.game.rule_where(err.rule or f"phase '{self.phase}'")
             if not err.chain:
                 err.chain = failures.call_chain(self.game, err.__traceback__)
+            if err.where is None:       # the statement that failed, else the rule's start
+                last = err.chain[-1][1] if err.chain else None
+                err.where = last or self.game.rule_where(err.rule or f"phase '{self.phase}'")
             raise
         except (StepBudgetExceeded, IllegalAction):
             raise
         except Exception as err:  # a rule failed inside generated code: say which and where
-            failure = failures.rule_failure(self.game, err)
+            failure = failures.rule_failure(self.game, err, len(self.all_seats))
             if failure is None:
                 raise                       # not from a rule: a bug in rulekit itself
             # the Python error stays as the cause (the CLI shows only the message)
