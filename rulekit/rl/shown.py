@@ -1,0 +1,150 @@
+"""The ``display`` and ``public`` values in the kept observations.
+
+They are expressions over the whole match, evaluated for one viewer: the
+costliest part of an observation, and the one part that cannot be written
+for every seat at once.  A value is evaluated again for a seat only when
+the seat observes and something it reads (found in its compiled code:
+:mod:`rulekit.rl.reads`) changed since the seat last did, and written into
+the seat's row only where it differs.  A display value whose code never
+reads its viewer (``player.hp``) is the same for every seat: it is
+evaluated once per player when what it reads changed, and written into
+every row at once, like a player variable.
+"""
+from __future__ import annotations
+
+import dis
+from typing import Any, Callable
+
+import numpy as np
+
+from ..engine.copies import fresh_value
+from ..engine.match import Match
+from ..limits import MAX_INTEGER
+from .columns import Columns
+from .observation import _NUMBER, ObservationEncoder
+from .reads import Token, reads, tokens
+
+_UNSET = object()           # a value before its first writing
+
+
+def reads_viewer(fn: Callable[..., Any]) -> bool:
+    """Whether a compiled display expression ``fn(match, viewer, player)``
+    may read its viewer: its code names it (a nested comprehension reaches
+    it as a cell variable, named too)."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_argcount != 3:
+        return True
+    viewer = code.co_varnames[1]
+    return viewer in code.co_cellvars or any(i.argval == viewer for i in dis.get_instructions(code))
+
+
+class Shown:
+    """The display and public values of every seat's row of ``V``."""
+
+    def __init__(self, enc: ObservationEncoder, match: Match, V: np.ndarray, cols: Columns):
+        self.enc, self.match, self.V, self.cols = enc, match, V, cols
+        n, game = enc.players, match.game
+        self._flat = V.reshape(-1)
+        self._wide = len(enc.vocab) + 2
+        self._display_reads = [tokens(reads(game.display[k], game.code_label)) for k, _, _ in enc._display]
+        self._public_reads = [tokens(reads(game.public[k], game.code_label)) for k, _, _ in enc._public]
+        #: by display value: None if it reads its viewer, else per player its flat places in every row
+        self._free: list[list[np.ndarray] | None] = []
+        seats = np.arange(n)
+        for k, places, _ in enc._display:
+            at = np.asarray(places)
+            self._free.append(None if reads_viewer(game.display[k]) else
+                              [cols.rows + at[(p - seats) % n] for p in range(n)])
+        self._free_last: list[list[Any]] = [[_UNSET] * n for _ in enc._display]
+        self._order = [[(s + r) % n for r in range(n)] for s in range(n)]
+        self._display: list[list[list[Any]]] = [[[_UNSET] * n for _ in enc._display] for _ in range(n)]
+        self._public: list[list[Any]] = [[_UNSET] * len(enc._public) for _ in range(n)]
+        #: per seat, the display and public values to evaluate again (by their place)
+        self._stale: list[set[int]] = [set() for _ in range(n)]
+        self._every = set(range(len(enc._display) + len(enc._public)))
+
+    def stale(self, changed: set[Token] | None) -> None:
+        """Note, for every seat, the values reading what ``changed`` (None: everything)."""
+        if changed is None:
+            hit = self._every
+        else:
+            nd = len(self._display_reads)
+            hit = {j for j, read in enumerate(self._display_reads) if read is None or not read.isdisjoint(changed)}
+            hit |= {nd + j for j, read in enumerate(self._public_reads)
+                    if read is None or not read.isdisjoint(changed)}
+        if hit:
+            nd = len(self._free)
+            for j in [j for j in hit if j < nd and self._free[j] is not None]:
+                hit = hit - {j}
+                self._push(j)
+            for s in self._stale:
+                s |= hit
+
+    def _push(self, j: int) -> None:
+        """Display value ``j``, which no viewer changes, into every row where it differs."""
+        m, e, flat, wide = self.match, self.enc, self._flat, self._wide
+        k, _, number = e._display[j]
+        fn, last, free = m.game.display[k], self._free_last[j], self._free[j]
+        for p in range(len(last)):
+            v = fn(m, p, p)
+            if v == last[p] and last[p] is not _UNSET:
+                continue
+            last[p] = fresh_value(v)
+            at = free[p]
+            if number and type(v) in _NUMBER:
+                flat[at] = _clip(v)
+                continue
+            offs: list[int] = []
+            vs: list[float] = []
+            e._value(offs.append, vs.append, 0, v, number)
+            if not number:
+                flat[(at[:, None] + np.arange(wide)).ravel()] = 0
+            for o, x in zip(offs, vs):
+                flat[at + o] = _clip(x)
+
+    def write(self, seat: int) -> None:
+        """Evaluate the seat's stale values and write those that differ."""
+        todo = self._stale[seat]
+        if not todo:
+            return
+        m, e, vec, wide = self.match, self.enc, self.V[seat], self._wide
+        ix: list[int] = []
+        val: list[float] = []
+        put, give = ix.append, val.append
+        nd = len(e._display)
+        for j in sorted(todo):
+            if j < nd and self._free[j] is None:
+                k, places, number = e._display[j]
+                cached = self._display[seat][j]
+                fn = m.game.display[k]
+                now = [fn(m, seat, p) for p in self._order[seat]]
+                if now == cached:           # == is enough: equal values encode alike (1, 1.0, True)
+                    continue
+                for r, v in enumerate(now):
+                    if v != cached[r] or cached[r] is _UNSET:
+                        cached[r] = fresh_value(v)      # a list the match may change in place
+                        a = places[r]
+                        vec[a:a + (1 if number else wide)] = 0
+                        if number and type(v) in _NUMBER:
+                            put(a)
+                            give(v)
+                        else:
+                            e._value(put, give, a, v, number)
+            elif j >= nd:
+                k, at, number = e._public[j - nd]
+                v = m.game.public[k](m, seat)
+                last = self._public[seat]
+                if last[j - nd] is _UNSET or v != last[j - nd]:
+                    last[j - nd] = fresh_value(v)
+                    vec[at:at + (1 if number else wide)] = 0
+                    e._value(put, give, at, v, number)
+        todo.clear()
+        if ix:
+            if max(val) > MAX_INTEGER or min(val) < -MAX_INTEGER:     # np.clip costs more than this check
+                vec[ix] = np.clip(np.asarray(val, dtype=np.float64), -MAX_INTEGER, MAX_INTEGER)
+            else:
+                vec[ix] = val
+
+
+def _clip(v: Any) -> Any:
+    return v if -MAX_INTEGER <= v <= MAX_INTEGER else max(-MAX_INTEGER, min(MAX_INTEGER, v))
