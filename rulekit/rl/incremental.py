@@ -32,7 +32,7 @@ more, as it is made of the same parts the view would show.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -116,16 +116,26 @@ class SeatObservations:
                 self.shown.stale(changed)
             return
         first, self._first = self._first, False
-        moved = self._write_all_zones() if first else self._moved(changed)
-        names, players, cards = self._notes(notes, changed)
         if first:
-            names = set(self._var_at)
-            players = {p: set(self.cols.pvars) for p in range(self.cols.n)}
-        self._write_vars(names)
-        self._write_players(players, changed, first)
-        if self.enc._state:
-            self._write_card_state(range(len(self.enc.game.cards)) if first else moved | cards)
-        self.shown.stale(None if first else changed)
+            self._write_all_zones()
+            self._notes(notes, changed)
+            self._write_vars(self._var_at)
+            self._write_players({p: set(self.cols.pvars) for p in range(self.cols.n)}, changed, True)
+            if self.enc._state:
+                self._write_card_state(range(len(self.enc.game.cards)))
+            self.shown.stale(None)
+            return
+        moved = self._moved(changed) if len(m.log) != self._log_at else ()
+        names: Iterable[str] = ()
+        players: dict[int, set[str]] = {}
+        cards: Iterable[int] = ()
+        if notes:
+            names, players, cards = self._notes(notes, changed)
+            self._write_vars(names)
+        self._write_players(players, changed, False)
+        if self.enc._state and (moved or cards):
+            self._write_card_state({cid for _, cid in moved} | set(cards))
+        self.shown.stale(changed)
 
     def _write_head(self, changed: set[Token]) -> None:
         """The turn, phase, current player, decision and decider, and who is
@@ -206,7 +216,7 @@ class SeatObservations:
             changed.add("cvars")
         return names, players, cards
 
-    def _write_all_zones(self) -> set[int]:
+    def _write_all_zones(self) -> None:
         put = self._put
         for z, at in self._zones.items():
             zc = z.cards
@@ -217,37 +227,36 @@ class SeatObservations:
             if at.top is not None and zc:
                 self._top[z] = zc[-1].id
                 put(at.top, 1, zc[-1].id)
-        return set()
 
-    def _moved(self, changed: set[Token]) -> set[int]:
+    def _moved(self, changed: set[Token]) -> list[tuple[Zone, int]]:
         """Write what the log's moves and shuffles since the last pass
         changed: each moved card's entry in the zones it left and entered
         (whether it is there now), the count of each zone they name and the
-        top of a ``top`` zone.  Returns the ids of the cards that moved."""
+        top of a ``top`` zone.  Returns the (zone, card id) pairs the moves named."""
         log = self.match.log
-        if self._log_at == len(log):
-            return set()
         touched: set[Zone] = set()
-        pairs: set[tuple[Zone, int]] = set()
+        pairs: list[tuple[Zone, int]] = []
         for ev in log[self._log_at:]:
             kind = ev[0]
             if kind == "move":
                 _, dest, cards, src = ev
                 if type(src) is list:
                     touched.update(src)
-                    pairs.update(zip(src, (c.id for c in cards)))
+                    pairs += zip(src, (c.id for c in cards))
                 elif src is not None:
                     touched.add(src)
-                    pairs.update((src, c.id) for c in cards)
+                    pairs += [(src, c.id) for c in cards]
                 touched.add(dest)
-                pairs.update((dest, c.id) for c in cards)
+                pairs += [(dest, c.id) for c in cards]
             elif kind == "shuffle":
                 touched.add(self._names[ev[1]])
         self._log_at = len(log)
-        zones, loc, put = self._zones, self.match.loc, self._put
-        for z, cid in pairs:
+        zones, loc, put, V = self._zones, self.match.loc, self._put, self.V
+        for z, cid in pairs:            # (a card named twice gets the same entry twice)
             a = zones[z].cards
-            if a is not None:
+            if type(a) is tuple:                # (an owner's zone: its row only, the commonest)
+                V[a[0], a[1] + cid] = 1 if loc[cid] is z else 0
+            elif a is not None:
                 put(a, 1 if loc[cid] is z else 0, cid)
         for z in touched:
             at = zones[z]
@@ -263,7 +272,7 @@ class SeatObservations:
             changed.add(("zone", z.zdef.index))
         if touched:
             changed.add(("zone", None))
-        return {cid for _, cid in pairs}
+        return pairs
 
     def _write_card_state(self, ids) -> None:
         """Card variables of the cards in ``ids``: their values in the rows
@@ -296,6 +305,8 @@ class SeatObservations:
         m, n = self.match, self.cols.n
         force: set[tuple[int, str]] = set()
         hide = self._hide
+        if not players and not (hide and (self._hide_read is None or not self._hide_read.isdisjoint(changed))):
+            return
         if hide and (first or self._hide_read is None or not self._hide_read.isdisjoint(changed)):
             shown = [[when is not None and bool(when(m, p)) for p in range(n)] for _, _, when in hide]
             before = self._shown

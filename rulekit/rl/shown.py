@@ -61,22 +61,35 @@ class Shown:
         self._public: list[list[Any]] = [[_UNSET] * len(enc._public) for _ in range(n)]
         #: per seat, the display and public values to evaluate again (by their place)
         self._stale: list[set[int]] = [set() for _ in range(n)]
-        self._every = set(range(len(enc._display) + len(enc._public)))
+        every = range(len(enc._display) + len(enc._public))
+        #: what a change touches: the viewer-free display values (pushed to
+        #: every row at once), the others (noted stale for every seat); by
+        #: token, and those reading everything
+        self._every = ({j for j in every if self._is_free(j)}, {j for j in every if not self._is_free(j)})
+        self._by_token: dict[Token, tuple[set[int], set[int]]] = {}
+        self._always: tuple[set[int], set[int]] = (set(), set())
+        for j, read in enumerate(self._display_reads + self._public_reads):
+            for part in [self._always] if read is None else [self._by_token.setdefault(t, (set(), set()))
+                                                              for t in read]:
+                part[0 if self._is_free(j) else 1].add(j)
+
+    def _is_free(self, j: int) -> bool:
+        return j < len(self._free) and self._free[j] is not None
 
     def stale(self, changed: set[Token] | None) -> None:
         """Note, for every seat, the values reading what ``changed`` (None: everything)."""
         if changed is None:
-            hit = self._every
+            push, hit = self._every
         else:
-            nd = len(self._display_reads)
-            hit = {j for j, read in enumerate(self._display_reads) if read is None or not read.isdisjoint(changed)}
-            hit |= {nd + j for j, read in enumerate(self._public_reads)
-                    if read is None or not read.isdisjoint(changed)}
+            push, hit = self._always
+            by_token = self._by_token
+            for t in changed:
+                part = by_token.get(t)
+                if part is not None:
+                    push, hit = push | part[0], hit | part[1]
+        for j in push:
+            self._push(j)
         if hit:
-            nd = len(self._free)
-            for j in [j for j in hit if j < nd and self._free[j] is not None]:
-                hit = hit - {j}
-                self._push(j)
             for s in self._stale:
                 s |= hit
 
