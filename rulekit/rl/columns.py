@@ -41,9 +41,13 @@ class ZonePlaces(NamedTuple):
     top: "Place | None"
 
 
-#: where an entry sits in every row: a column (the same in every row), a
-#: (row, column) (one row only), or the flat places, one per row
-Place = int | tuple[int, int] | np.ndarray
+class One(int):
+    """The flat place of an entry that one row only holds (an owner's own zone)."""
+
+
+#: where an entry sits in every row: a column (an ``int``, the same in every
+#: row), a :class:`One` (one row only), or the flat places, one per row
+Place = int | One | np.ndarray
 
 
 def place(rows: np.ndarray, per_row: list[int | None]) -> Place | None:
@@ -54,7 +58,7 @@ def place(rows: np.ndarray, per_row: list[int | None]) -> Place | None:
     if len(seen) == len(per_row) and len(set(per_row)) == 1:
         return seen[0][1]
     if len(seen) == 1:
-        return seen[0]
+        return One(int(rows[seen[0][0]]) + seen[0][1])
     return rows[[s for s, _ in seen]] + np.array([c for _, c in seen])
 
 
@@ -72,6 +76,12 @@ class Columns:
         self.others = [np.delete(seats, p) for p in range(n)]
         self.none = _NONE
         rel = [(p - seats) % n for p in range(n)]          # rel[p][s]: seat p counted from seat s
+        phases, choices = enc._phase_col, enc._choice_col
+        #: by phase (None: setup, or one the file does not name), by choice (None: no decision)
+        self.phase = {k: self.rows + (enc._phase + i) for k, i in phases.items()}
+        self.no_phase = self.rows + (enc._phase + len(phases))
+        self.decision = {k: self.rows + (enc._decision + i) for k, i in choices.items()}
+        self.decision[None] = self.rows + (enc._decision + len(choices))
         self.current = [self.rows + enc._current + rel[p] for p in range(n)]
         self.decider = [self.rows + enc._decider + rel[p] for p in range(n)]
         self.out = [self.rows + enc._out + rel[p] for p in range(n)]

@@ -13,6 +13,7 @@ every row at once, like a player variable.
 from __future__ import annotations
 
 import dis
+import functools
 from typing import Any, Callable
 
 import numpy as np
@@ -38,43 +39,58 @@ def reads_viewer(fn: Callable[..., Any]) -> bool:
     return viewer in code.co_cellvars or any(i.argval == viewer for i in dis.get_instructions(code))
 
 
-class Shown:
-    """The display and public values of every seat's row of ``V``."""
+class _Plan:
+    """What every match of an encoder's game shares (a new match per episode)."""
 
-    def __init__(self, enc: ObservationEncoder, match: Match, V: np.ndarray, cols: Columns):
-        self.enc, self.match, self.V, self.cols = enc, match, V, cols
-        n, game = enc.players, match.game
-        self._flat = V.reshape(-1)
-        self._wide = len(enc.vocab) + 2
-        self._display_reads = [tokens(reads(game.display[k], game.code_label)) for k, _, _ in enc._display]
-        self._public_reads = [tokens(reads(game.public[k], game.code_label)) for k, _, _ in enc._public]
+    def __init__(self, enc: ObservationEncoder, cols: Columns):
+        n, game = enc.players, enc.game
+        display_reads = [tokens(reads(game.display[k], game.code_label)) for k, _, _ in enc._display]
+        public_reads = [tokens(reads(game.public[k], game.code_label)) for k, _, _ in enc._public]
         #: by display value: None if it reads its viewer, else per player its flat places in every row
-        self._free: list[list[np.ndarray] | None] = []
+        self.free: list[list[np.ndarray] | None] = []
         seats = np.arange(n)
         for k, places, _ in enc._display:
             at = np.asarray(places)
-            self._free.append(None if reads_viewer(game.display[k]) else
-                              [cols.rows + at[(p - seats) % n] for p in range(n)])
-        self._free_last: list[list[Any]] = [[_UNSET] * n for _ in enc._display]
-        self._order = [[(s + r) % n for r in range(n)] for s in range(n)]
-        self._display: list[list[list[Any]]] = [[[_UNSET] * n for _ in enc._display] for _ in range(n)]
-        self._public: list[list[Any]] = [[_UNSET] * len(enc._public) for _ in range(n)]
-        #: per seat, the display and public values to evaluate again (by their place)
-        self._stale: list[set[int]] = [set() for _ in range(n)]
+            self.free.append(None if reads_viewer(game.display[k]) else
+                             [cols.rows + at[(p - seats) % n] for p in range(n)])
+        self.order = [[(s + r) % n for r in range(n)] for s in range(n)]
         every = range(len(enc._display) + len(enc._public))
         #: what a change touches: the viewer-free display values (pushed to
         #: every row at once), the others (noted stale for every seat); by
         #: token, and those reading everything
-        self._every = ({j for j in every if self._is_free(j)}, {j for j in every if not self._is_free(j)})
-        self._by_token: dict[Token, tuple[set[int], set[int]]] = {}
-        self._always: tuple[set[int], set[int]] = (set(), set())
-        for j, read in enumerate(self._display_reads + self._public_reads):
-            for part in [self._always] if read is None else [self._by_token.setdefault(t, (set(), set()))
-                                                              for t in read]:
-                part[0 if self._is_free(j) else 1].add(j)
+        self.every = ({j for j in every if self.is_free(j)}, {j for j in every if not self.is_free(j)})
+        self.by_token: dict[Token, tuple[set[int], set[int]]] = {}
+        self.always: tuple[set[int], set[int]] = (set(), set())
+        for j, read in enumerate(display_reads + public_reads):
+            for part in [self.always] if read is None else [self.by_token.setdefault(t, (set(), set()))
+                                                             for t in read]:
+                part[0 if self.is_free(j) else 1].add(j)
 
-    def _is_free(self, j: int) -> bool:
-        return j < len(self._free) and self._free[j] is not None
+    def is_free(self, j: int) -> bool:
+        return j < len(self.free) and self.free[j] is not None
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(enc: ObservationEncoder, cols: Columns) -> _Plan:
+    return _Plan(enc, cols)
+
+
+class Shown:
+    """The display and public values of every seat's row of ``V``."""
+
+    def __init__(self, enc: ObservationEncoder, match: Match, V: np.ndarray, cols: Columns):
+        self.enc, self.match, self.V = enc, match, V
+        n = enc.players
+        self._flat = V.reshape(-1)
+        self._wide = len(enc.vocab) + 2
+        plan = _plan(enc, cols)
+        self._free, self._order, self._every = plan.free, plan.order, plan.every
+        self._by_token, self._always = plan.by_token, plan.always
+        self._free_last: list[list[Any]] = [[_UNSET] * n for _ in enc._display]
+        self._display: list[list[list[Any]]] = [[[_UNSET] * n for _ in enc._display] for _ in range(n)]
+        self._public: list[list[Any]] = [[_UNSET] * len(enc._public) for _ in range(n)]
+        #: per seat, the display and public values to evaluate again (by their place)
+        self._stale: list[set[int]] = [set() for _ in range(n)]
 
     def stale(self, changed: set[Token] | None) -> None:
         """Note, for every seat, the values reading what ``changed`` (None: everything)."""
