@@ -10,8 +10,8 @@ places worked out in advance (:mod:`rulekit.rl.columns`).  A response
 window asks every seat in turn: each change is walked once, not once per
 seat that looks.
 
-- the decision, turn, phase and eliminated seats: a few entries, always
-  written;
+- the decision, turn, phase and eliminated seats: a few entries, written
+  where they differ from what the rows hold;
 - zones: the cards the log's ``move`` entries took from or put into a zone
   (where they are now decides the entry), the count of each zone they (or a
   ``shuffle``) name, a ``top`` zone's top card (every card changes zone
@@ -22,9 +22,10 @@ seat that looks.
   (:mod:`rulekit.rl.tracked`) and whose value differs from the one written;
   a player's variable goes to the rows that may see it, the others get the
   hidden flag, and it is written again when who may see it changed;
-- ``display`` and ``public`` values: expressions a seat evaluates
-  (:mod:`rulekit.rl.shown`), only when the seat observes and something they
-  read changed since it last did.
+- ``display`` and ``public`` values (:mod:`rulekit.rl.shown`): evaluated
+  again only when something they read changed; once per player for every
+  row when the expression never names its viewer, else for a seat when it
+  observes.
 
 The result is the full encoder's vector, entry for entry (the tests compare
 the two at every step of random matches of every game); it never holds
@@ -43,14 +44,10 @@ from ..limits import MAX_INTEGER
 from .columns import One, Place, PlayerVar, columns
 from .observation import _HIDDEN, _NUMBER, ObservationEncoder
 from .reads import Token, reads, tokens
-from .shown import Shown
+from .shown import Shown, _clip
 from .tracked import Compared, is_tracked
 
 _UNSET = object()           # a player variable not written yet
-
-
-def _clip(v: Any) -> Any:
-    return v if -MAX_INTEGER <= v <= MAX_INTEGER else max(-MAX_INTEGER, min(MAX_INTEGER, v))
 
 
 class SeatObservations:
@@ -277,15 +274,31 @@ class SeatObservations:
             changed.add(("zone", None))
         return pairs
 
-    def _write_card_state(self, ids) -> None:
+    def _write_card_state(self, ids: Iterable[int]) -> None:
         """Card variables of the cards in ``ids``: their values in the rows
-        of the seats that see where each card is now, zeros in the others."""
+        of the seats that see where each card is now, zeros in the others
+        (a card no seat sees is not even read); one numpy write for them
+        all (a turn may write many cards')."""
         m, enc = self.match, self.enc
         cvars, zones, loc, scalar = m.cvars, self._zones, m.loc, enc._scalar
+        seen: list[int] = []
+        rows: list[np.ndarray] = []
+        unseen: list[int] = []
         for cid in ids:
             place = zones.get(loc[cid])
-            for k, at in enc._state:
-                self.V[:, at + cid] = 0 if place is None else place.sees * _clip(scalar(cvars[k][cid]))
+            if place is None or place.cards is None:
+                unseen.append(cid)
+            else:
+                seen.append(cid)
+                rows.append(place.sees)
+        state = enc._state
+        if unseen:
+            self.V[:, [at + cid for _, at in state for cid in unseen]] = 0
+        if seen:
+            vals = np.array([[scalar(cvars[k][cid]) for cid in seen] for k, _ in state], dtype=np.float64)
+            np.minimum(np.maximum(vals, -MAX_INTEGER, out=vals), MAX_INTEGER, out=vals)
+            block = np.array(rows).T[:, None, :] * vals          # (rows, variables, cards)
+            self.V[:, [at + cid for _, at in state for cid in seen]] = block.reshape(len(block), -1)
 
     def _write_vars(self, names) -> None:
         m, e, V = self.match, self.enc, self.V

@@ -176,4 +176,5 @@ class Shown:
 
 
 def _clip(v: Any) -> Any:
+    """A number as the full encoder clips it, without numpy (one value)."""
     return v if -MAX_INTEGER <= v <= MAX_INTEGER else max(-MAX_INTEGER, min(MAX_INTEGER, v))
