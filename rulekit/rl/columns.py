@@ -31,11 +31,12 @@ class PlayerVar(NamedTuple):
 
 
 class ZonePlaces(NamedTuple):
-    """A live zone's places, each as :func:`place` gives it: its count;
-    its cards' section where a row may see them (None: no row does), and
-    which rows those are; its top card's section (None: not a ``top`` zone)."""
+    """A live zone's places, each as :func:`place` gives it: its count
+    (``size``); its cards' section where a row may see them (None: no row
+    does), and which rows those are; its top card's section (None: not a
+    ``top`` zone)."""
 
-    count: "Place"
+    size: "Place"
     cards: "Place | None"
     sees: np.ndarray                  # bool per row
     top: "Place | None"
@@ -80,7 +81,8 @@ class Columns:
         #: by phase (None: setup, or one the file does not name), by choice (None: no decision)
         self.phase = {k: self.rows + (enc._phase + i) for k, i in phases.items()}
         self.no_phase = self.rows + (enc._phase + len(phases))
-        self.decision = {k: self.rows + (enc._decision + i) for k, i in choices.items()}
+        self.decision: dict[str | None, np.ndarray] = {k: self.rows + (enc._decision + i)
+                                                       for k, i in choices.items()}
         self.decision[None] = self.rows + (enc._decision + len(choices))
         self.current = [self.rows + enc._current + rel[p] for p in range(n)]
         self.decider = [self.rows + enc._decider + rel[p] for p in range(n)]
@@ -101,11 +103,14 @@ class Columns:
             for name, count, cards, top, owner in enc._zones:
                 key = (name, None if owner is None else (s + owner) % n)
                 self.zone_keys.setdefault(key, []).append((count, cards, top))
-        self.zone_places = {key: ZonePlaces(place(self.rows, [c for c, _, _ in per_row]),
-                                            place(self.rows, [c for _, c, _ in per_row]),
-                                            np.array([c is not None for _, c, _ in per_row]),
-                                            place(self.rows, [t for _, _, t in per_row]))
-                            for key, per_row in self.zone_keys.items()}
+        self.zone_places = {key: self._zone_places(per_row) for key, per_row in self.zone_keys.items()}
+
+    def _zone_places(self, per_row: list[tuple[int, int | None, int | None]]) -> ZonePlaces:
+        size = place(self.rows, [c for c, _, _ in per_row])
+        assert size is not None             # (every row counts every zone)
+        return ZonePlaces(size, place(self.rows, [c for _, c, _ in per_row]),
+                          np.array([c is not None for _, c, _ in per_row]),
+                          place(self.rows, [t for _, _, t in per_row]))
 
     def zones(self, match: Match) -> dict[Zone, ZonePlaces]:
         """The places of each live zone of ``match``."""

@@ -64,7 +64,7 @@ class SeatObservations:
         self.V = np.zeros((n, e.size), dtype=np.float32)
         self._flat = self.V.reshape(-1)
         #: the same memory, one entry at a time: a single write costs a third of numpy's
-        self._cells = memoryview(self.V).cast("B").cast("f")
+        self._cells = self.V.data.cast("B").cast("f")
         self._zones = self.cols.zones(match)
         self._names = {z.name: z for z in self._zones}
         self._top: dict[Zone, int | None] = {}
@@ -74,7 +74,7 @@ class SeatObservations:
         self._hide_at = {k: i for i, (k, _, _) in enumerate(self._hide)}
         hide_reads = [frozenset() if when is None else tokens(reads(when, game.code_label))
                       for _, _, when in self._hide]
-        self._hide_read = None if None in hide_reads else frozenset[Token]().union(*hide_reads)
+        self._hide_read = None if None in hide_reads else frozenset[Token]().union(*filter(None, hide_reads))
         self._shown: list[list[bool]] = []          # by hidden variable, then seat: shown to all
         self._var_at = {k: (at, number) for k, at, number in e._vars}
         #: per reset scope: the match variables and player variables it sets back
@@ -220,7 +220,7 @@ class SeatObservations:
         put = self._put
         for z, at in self._zones.items():
             zc = z.cards
-            put(at.count, len(zc))
+            put(at.size, len(zc))
             if at.cards is not None:
                 for c in zc:
                     put(at.cards, 1, c.id)
@@ -260,7 +260,7 @@ class SeatObservations:
                 put(a, 1 if loc[cid] is z else 0, cid)
         for z in touched:
             at = zones[z]
-            put(at.count, len(z.cards))
+            put(at.size, len(z.cards))
             if at.top is not None:
                 old = self._top.get(z)
                 new = self._top[z] = z.cards[-1].id if z.cards else None
@@ -371,6 +371,7 @@ class SeatObservations:
                 for o, x in zip(offs, vs):
                     flat[at + o] = _clip(x)
         if seen is not None:
+            assert flags is not None            # (only a variable with a visibility is seen by some rows)
             hidden_rows = cols.others[p] if len(seen) else cols.all
             flat[flags[p][hidden_rows]] = 1
             if not number:

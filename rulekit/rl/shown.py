@@ -114,6 +114,7 @@ class Shown:
         m, e, flat, wide = self.match, self.enc, self._flat, self._wide
         k, _, number = e._display[j]
         fn, last, free = m.game.display[k], self._free_last[j], self._free[j]
+        assert free is not None             # (pushed only when it reads no viewer)
         for p in range(len(last)):
             v = fn(m, p, p)
             if v == last[p] and last[p] is not _UNSET:
