@@ -117,6 +117,7 @@ class SeatObservations:
             return
         first, self._first = self._first, False
         if first:
+            self._log_at = len(m.log)
             self._write_all_zones()
             self._notes(notes, changed)
             self._write_vars(self._var_at)
