@@ -112,7 +112,7 @@ class RulekitEnv(AECEnv):
         self._after_move(moved=False)
 
     def observe(self, agent: str) -> dict:
-        return self.driver.observation(seat_of(agent))
+        return self.driver.observation(self._seat[agent])
 
     def step(self, action) -> None:
         agent = self.agent_selection

@@ -237,21 +237,27 @@ class SeatObservations:
         log = self.match.log
         touched: set[Zone] = set()
         pairs: list[tuple[Zone, int]] = []
+        add, put_pair = touched.add, pairs.append        # (plain loops: a step moves a card or two)
         for ev in log[self._log_at:]:
             kind = ev[0]
             if kind == "move":
                 _, dest, cards, src = ev
                 if type(src) is list:
-                    touched.update(src)
-                    pairs += zip(src, (c.id for c in cards))
+                    for z, c in zip(src, cards):
+                        add(z)
+                        put_pair((z, c.id))
                 elif src is not None:
-                    touched.add(src)
-                    pairs += [(src, c.id) for c in cards]
-                touched.add(dest)
-                pairs += [(dest, c.id) for c in cards]
+                    add(src)
+                    for c in cards:
+                        put_pair((src, c.id))
+                add(dest)
+                for c in cards:
+                    put_pair((dest, c.id))
             elif kind == "shuffle":
-                touched.add(self._names[ev[1]])
+                add(self._names[ev[1]])
         self._log_at = len(log)
+        if not touched:
+            return pairs
         zones, loc, put, cells = self._zones, self.match.loc, self._put, self._cells
         for z, cid in pairs:            # (a card named twice gets the same entry twice)
             a = zones[z].cards
