@@ -182,18 +182,19 @@ class SeatObservations:
             changed.add("seats")
         elif self._first:
             changed.add("seats")
+
     def _notes(self, notes, changed: set[Token]) -> tuple[set[str], dict[int, set[str]], set[int]]:
         """The match variables, each seat's player variables and the cards
-        whose variables the notes say were written; noted in ``changed``."""
+        whose variables the notes say were written; the match and card
+        variables noted in ``changed`` (a player's, where its value changed:
+        :meth:`_write_players`)."""
         names: set[str] = set()
         players: dict[int, set[str]] = {}
         cards: set[int] = set()
-        touched: set[str] = set()
         for note in notes:
             what = note[0]
             if type(what) is int:               # (seat, name)
                 players.setdefault(what, set()).add(note[1])
-                touched.add(note[1])
             elif len(note) == 2:                # (None, name)
                 names.add(note[1])
             elif len(note) == 3:                # (None, name, card id)
@@ -202,7 +203,6 @@ class SeatObservations:
                 reset, player_reset = self._resets[what]
                 names.update(reset)
                 if player_reset:
-                    touched.update(player_reset)
                     for p in range(self.cols.n):
                         players.setdefault(p, set()).update(player_reset)
         if notes:
@@ -210,9 +210,6 @@ class SeatObservations:
         if names:
             changed.update(("var", k) for k in names)
             changed.add(("var", None))
-        if touched:
-            changed.update(("pvar", k) for k in touched)
-            changed.add(("pvar", None))
         if cards:
             changed.add("cvars")
         return names, players, cards
@@ -323,34 +320,36 @@ class SeatObservations:
 
     def _write_players(self, players: dict[int, set[str]], changed: set[Token], first: bool) -> None:
         """Each player variable written whose value differs from the one in
-        the rows, or whose readers changed (a hidden one shown or hidden
-        again): in the rows that may see it, the hidden flag in the others."""
+        the rows (noted in ``changed``: a variable written again with the
+        value it had changes no display value), or whose readers changed (a
+        hidden one shown or hidden again): in the rows that may see it, the
+        hidden flag in the others."""
         m, n = self.match, self.cols.n
-        force: set[tuple[int, str]] = set()
+        pvars, pvals = m.pvars, self._pvals
+        moved: dict[tuple[int, str], Any] = {}
+        for p, keys in players.items():
+            values, last = pvars[p], pvals[p]
+            for k in keys:
+                v = values.get(k, _HIDDEN)
+                if v != last.get(k, _UNSET):
+                    moved[p, k] = v
+                    changed.add(("pvar", k))
+        if moved:
+            changed.add(("pvar", None))
         hide = self._hide
-        if not players and not (hide and (self._hide_read is None or not self._hide_read.isdisjoint(changed))):
-            return
         if hide and (first or self._hide_read is None or not self._hide_read.isdisjoint(changed)):
             shown = [[when is not None and bool(when(m, p)) for p in range(n)] for _, _, when in hide]
             before = self._shown
             for i, (k, _, _) in enumerate(hide):
                 for p in range(n):
                     if first or shown[i][p] != before[i][p]:
-                        force.add((p, k))
+                        moved.setdefault((p, k), pvars[p].get(k, _HIDDEN))
             self._shown = shown
-        for p, k in force:
-            players.setdefault(p, set()).add(k)
-        pvars, pcols = m.pvars, self.cols.pvars
-        for p, keys in players.items():
-            values, last = pvars[p], self._pvals[p]
-            for k in keys:
-                col = pcols.get(k)
-                if col is None:
-                    continue
-                v = values.get(k, _HIDDEN)
-                if v == last.get(k, _UNSET) and (p, k) not in force:
-                    continue
-                last[k] = fresh_value(v)
+        pcols = self.cols.pvars
+        for (p, k), v in moved.items():
+            pvals[p][k] = fresh_value(v)
+            col = pcols.get(k)
+            if col is not None:
                 self._write_player(p, k, v, col)
 
     def _write_player(self, p: int, k: str, v: Any, col: PlayerVar) -> None:
