@@ -24,9 +24,10 @@ what the environment adds to the engine's own step.
     python bench/bench_rl.py --parts [--game ...]     # what observing costs, part by part
 
 ``--parts`` adds the observation's parts to the raw loop one at a time
-(the seat's kept vector brought up to date, its copy, the mask and its
-copy) and prints each one's CPU time per step: a split that a busy
-machine does not skew, unlike the wall clock's.
+(the kept vectors brought up to date: every seat's row, once per step, and
+the observing seat's display values; its row's copy; the mask) and prints
+each one's CPU time per step: a split that a busy machine does not skew,
+unlike the wall clock's.
 """
 from __future__ import annotations
 
@@ -115,8 +116,8 @@ def parts(game, players: int, games: int, rounds: int) -> list[tuple[str, float]
                 steps += 1
         return 1e6 * (time.process_time() - start) / steps
 
-    names = ("raw step, tracked (and a driver's reset)", "+ the seat's kept vector brought up to date",
-             "+ its copy", "+ the mask and its copy")
+    names = ("raw step, tracked (and a driver's reset)", "+ the kept vectors brought up to date",
+             "+ the seat's row copied", "+ the mask")
     return [(name, min(run(level) for _ in range(rounds))) for level, name in enumerate(names)]
 
 

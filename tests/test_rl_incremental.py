@@ -17,6 +17,7 @@ from rulekit.engine.match import Match
 from rulekit.rl import ObservationEncoder
 from rulekit.rl.incremental import SeatObservations
 from rulekit.rl.reads import reads
+from rulekit.rl.shown import reads_viewer
 from rulekit.rl.tracked import is_tracked
 
 
@@ -128,3 +129,17 @@ def test_a_game_loaded_the_plain_way_is_followed_by_comparing(name):
     steps = sum(_follow(enc, game.new_match(game.min_players, seed=seed), random.Random(seed), 150)
                 for seed in range(3))
     assert steps > 100
+
+
+def test_a_display_value_that_never_reads_its_viewer_is_worked_out_once_per_player():
+    """A display value whose code does not name its viewer is the same for
+    every seat: it is evaluated once per player and written into every
+    seat's row; one that names it is evaluated per seat.  Either way the
+    kept vectors are the full encoder's."""
+    sanguosha = load(game_path("sanguosha"))
+    assert not reads_viewer(sanguosha.display["hp"]) and not reads_viewer(sanguosha.display["general"])
+    assert reads_viewer(sanguosha.display["distance"]) and reads_viewer(sanguosha.display["identity"])
+    game = rulekit.load_game_text(DISPLAYED + '  mine: "size(hand(viewer)) + size(hand(player))"\n', "viewed.yaml")
+    assert not reads_viewer(game.display["held"]) and reads_viewer(game.display["mine"])
+    enc = ObservationEncoder(game, 2)
+    assert sum(_follow(enc, game.new_match(2, seed=seed), random.Random(seed), 200) for seed in range(10)) > 50

@@ -46,7 +46,11 @@ class CatalogueActions:
         zeroed array costs less than copying a shared one)."""
         indices = self.catalogue.indices(decision)
         mask = np.zeros(self.n, dtype=np.int8)
-        mask[indices] = 1
+        if len(indices) > 16:
+            mask[indices] = 1
+        else:                       # a few: cheaper one by one than as a list numpy converts
+            for i in indices:
+                mask[i] = 1
         mask.flags.writeable = False
         return Legal(mask, indices, None)
 

@@ -108,10 +108,11 @@ class RulekitEnv(AECEnv):
         self.steps = 0
         self.outcome_rewards = None
         self._log_at = len(self.match.log)
+        self._out_seen: list[bool] | None = None
         self._after_move(moved=False)
 
     def observe(self, agent: str) -> dict:
-        return self.driver.observation(seat_of(agent))
+        return self.driver.observation(self._seat[agent])
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -136,16 +137,18 @@ class RulekitEnv(AECEnv):
     def _after_move(self, moved: bool = True) -> None:
         """Terminate the seats that left, pay out a finished match, select
         the next decider (a terminated agent first, as PettingZoo's dead
-        steps expect).  A step that ends nothing and pays nothing (most of
-        them) only selects the decider: this runs at every step."""
+        steps expect).  A step that ends nothing, puts no seat out and pays
+        nothing (most of them) only selects the decider: this runs at every
+        step."""
         m = self.match
         terms = self.terminations
         seat = self._seat
         hook = self.driver.reward_hook is not None and moved
         dec = m.decision
         live = None
-        if dec is None or hook or (self.out_seats == "terminate" and True in m.out):
+        if dec is None or hook or (self.out_seats == "terminate" and m.out != self._out_seen):
             live = [a for a in self.agents if not terms[a]]
+            self._out_seen = list(m.out)        # (a seat out since: terminated below, once)
         if self.out_seats == "terminate" and live is not None:
             for a in live:
                 if m.out[seat[a]]:

@@ -1,27 +1,31 @@
-"""Each seat's observation vector kept up to date, not rebuilt.
+"""Every seat's observation vector kept up to date, not rebuilt.
 
 :class:`~rulekit.rl.observation.ObservationEncoder` builds a seat's vector
 from ``match.view(seat)``: every zone, every player's variables and
 ``display`` values, each step, though a step changes a few of them.
-:class:`SeatObservations` keeps one vector per seat and, when the seat
-observes again, writes only what changed since it last did:
+:class:`SeatObservations` keeps every seat's vector as one row of a
+``(seats, size)`` array and, once per step (at the first observation after
+it), writes what the step changed into every row at once, with numpy, at
+places worked out in advance (:mod:`rulekit.rl.columns`).  A response
+window asks every seat in turn: each change is walked once, not once per
+seat that looks.
 
-- the decision, turn, phase and eliminated seats: a few entries, always
-  written;
-- zones: the cards the log's ``move`` entries since then took from or put
-  into a zone the seat sees, and the count of each zone they (or a
-  ``shuffle``) name, and a ``top`` zone's top card (every card changes zone
+- the decision, turn, phase and eliminated seats: a few entries, written
+  where they differ from what the rows hold;
+- zones: the cards the log's ``move`` entries took from or put into a zone
+  (where they are now decides the entry), the count of each zone they (or a
+  ``shuffle``) name, a ``top`` zone's top card (every card changes zone
   through a logged move, so the log is the complete list); a zone's cards
-  are written only where the seat may see them, exactly as the full
-  encoder does;
+  are written only in the rows of the seats that may see them, exactly as
+  the full encoder does;
 - match, player and card variables: those the match's code noted it wrote
-  since then (:mod:`rulekit.rl.tracked`); a player's variables are written
-  again when they or what the seat may see of them (a hidden identity
-  shown) changed;
-- ``display`` and ``public`` values: expressions over the whole match,
-  evaluated again only when something they read changed (what they read is
-  found in their compiled code: :mod:`rulekit.rl.reads`), and written where
-  they differ.
+  (:mod:`rulekit.rl.tracked`) and whose value differs from the one written;
+  a player's variable goes to the rows that may see it, the others get the
+  hidden flag, and it is written again when who may see it changed;
+- ``display`` and ``public`` values (:mod:`rulekit.rl.shown`): evaluated
+  again only when something they read changed; once per player for every
+  row when the expression never names its viewer, else for a seat when it
+  observes.
 
 The result is the full encoder's vector, entry for entry (the tests compare
 the two at every step of random matches of every game); it never holds
@@ -29,9 +33,7 @@ more, as it is made of the same parts the view would show.
 """
 from __future__ import annotations
 
-import enum
-import functools
-from typing import Any, Callable, Final, Iterable, Literal
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -39,197 +41,160 @@ from ..engine.copies import fresh_value
 from ..engine.match import Match
 from ..engine.runtime import Zone
 from ..limits import MAX_INTEGER
-from ..model import Card
+from .columns import One, Place, PlayerVar, columns
 from .observation import _HIDDEN, _NUMBER, ObservationEncoder
 from .reads import Token, reads, tokens
+from .shown import Shown, _clip
 from .tracked import Compared, is_tracked
 
-
-class _Unset(enum.Enum):
-    UNSET = 0
-
-
-_UNSET: Final = _Unset.UNSET      # a cached value before its first writing
-Unset = Literal[_Unset.UNSET]
-
-
-class _Seat:
-    """One seat's vector and what it was written from."""
-
-    __slots__ = ("vec", "log_at", "zones", "where", "top", "turn_key", "seats_key", "shown", "display",
-                 "public", "order", "pvals", "away", "unseen")
-    vec: np.ndarray
-    log_at: int                                   # the log's length when last written
-    #: (zone, its count's place, its cards' place or None, its top card's place or None) of each zone
-    zones: list[tuple[Zone, int, int | None, int | None]]
-    where: dict[Zone, tuple[int, int | None, int | None]]   # the same by zone
-    top: dict[Zone, int | None]                   # the top card written of each ``top`` zone
-    turn_key: tuple[int, str | None, int] | None
-    seats_key: tuple[bool, ...] | None
-    shown: list[tuple[bool, ...]] | None          # by seat from this one: which hidden variables it sees
-    display: list[list[Any]]                      # by display value, then seat from this one
-    public: list[Any]
-    order: list[int]                              # the seats from this one
-    #: by seat from this one, the player variables as last written (a reset
-    #: notes every player's, mostly already at their starting values)
-    pvals: list[dict[str, Any]]
-    away: set[tuple[int, str]]                    # (seat from this one, variable) away from its reset value
-    unseen: list[set[str]]                        # by seat from this one: its hidden variables this one does not see
-
-
-#: the notes kept before the journal is trimmed
-_JOURNAL = 4096
-
-
-@functools.lru_cache(maxsize=64)
-def _plan(enc: ObservationEncoder) -> tuple[list[np.ndarray], list[frozenset[Token] | None],
-                                            list[frozenset[Token] | None], list[frozenset[Token] | None]]:
-    """What every match of an encoder's game shares, worked out once (a new
-    match per episode): per seat counted from the observer, every entry of
-    its player variables; what each display and public value, and each
-    hidden variable's ``shown_when``, reads."""
-    wide, game = len(enc.vocab) + 2, enc.game
-    entries = []
-    for r in range(enc.players):
-        out: list[int] = []
-        for _, at, number, hidden in enc._pvars:
-            out.extend(range(at[r], at[r] + (1 if number else wide)))
-            if hidden is not None:
-                out.append(hidden[r])
-        entries.append(np.asarray(out, dtype=np.intp))
-    return (entries,
-            [tokens(reads(game.display[k], game.code_label)) for k, _, _ in enc._display],
-            [tokens(reads(game.public[k], game.code_label)) for k, _, _ in enc._public],
-            [frozenset() if when is None else tokens(reads(when, game.code_label))    # (no shown_when: never shown)
-             for _, (_, when) in game.var_visibility.items()])
-
-
-class _Changes:
-    """What changed since a seat last observed, as the tokens of
-    :func:`~rulekit.rl.reads.tokens` (the places of the zones the log named,
-    the names of the variables written, whether who is in, the turn or
-    card variables did), or ``everything`` (a first observation)."""
-
-    __slots__ = ("tokens", "everything")
-
-    def __init__(self, zones: set[int | None]):
-        self.everything = None in zones             # {None}: the seat observes for the first time
-        self.tokens: set[Token] = {("zone", i) for i in zones}
-        if zones:
-            self.tokens.add(("zone", None))
-
-    def names(self, kind: str, changed: Iterable[str] | None) -> None:
-        if changed is None:
-            self.everything = True
-        elif changed:
-            self.tokens.update((kind, k) for k in changed)
-            self.tokens.add((kind, None))
-
-    def touch(self, read: frozenset[Token] | None) -> bool:
-        """Whether a value reading ``read`` (its tokens; None: everything) may have changed."""
-        return read is None or self.everything or not read.isdisjoint(self.tokens)
+_UNSET = object()           # a player variable not written yet
 
 
 class SeatObservations:
     """The observation vectors of every seat of one match (see the module).
 
-    ``observe(seat)`` returns the seat's own buffer, updated: copy it to
-    keep it, as the next call writes into it."""
+    ``observe(seat)`` returns the seat's row of the kept array, updated: copy
+    it to keep it, as the next step writes into it."""
 
     def __init__(self, encoder: ObservationEncoder, match: Match):
         self.enc = encoder
         self.match = match
-        self._seats: list[_Seat | None] = [None] * encoder.players
-        e = encoder
-        self._head = e._out + e.players            # turn .. out: written every time
-        self._wide = len(e.vocab) + 2
-        self._hidden_word = len(e.vocab) + 1
-        self._names = {z.name: z for z in match.all_zones()}
-        #: per variable a player may hide: (its name, seen by its owner, shown_when or None)
-        self._hide = [(k, vis == "owner", when) for k, (vis, when) in match.game.var_visibility.items()]
-        (self._player_entries, self._display_reads, self._public_reads,
-         hide_reads) = _plan(encoder)
-        #: what any hidden variable's shown_when reads (None: everything)
-        self._hide_read = None if None in hide_reads else frozenset[Token]().union(*filter(None, hide_reads))
-        #: player variable -> (its place per seat from the observer, a number?, its .hidden flags or None)
-        self._pvar_places = {k: (at, number, hidden) for k, at, number, hidden in e._pvars}
-        self._pvar_names = [k for k, _, _, _ in e._pvars]
-        self._var_places = {k: (at, number) for k, at, number in e._vars}
+        e, n = encoder, encoder.players
+        self.cols = columns(encoder)
+        self.V = np.zeros((n, e.size), dtype=np.float32)
+        self._flat = self.V.reshape(-1)
+        #: the same memory, one entry at a time: a single write costs a third of numpy's
+        self._cells = self.V.data.cast("B").cast("f")
+        self._zones = self.cols.zones(match)
+        self._names = {z.name: z for z in self._zones}
+        self._top: dict[Zone, int | None] = {}
         game = match.game
+        #: per variable a player may hide: (its name, seen by its owner, shown_when or None)
+        self._hide = [(k, vis == "owner", when) for k, (vis, when) in game.var_visibility.items()]
+        self._hide_at = {k: i for i, (k, _, _) in enumerate(self._hide)}
+        hide_reads = [frozenset() if when is None else tokens(reads(when, game.code_label))
+                      for _, _, when in self._hide]
+        self._hide_read = None if None in hide_reads else frozenset[Token]().union(*filter(None, hide_reads))
+        self._shown: list[list[bool]] = []          # by hidden variable, then seat: shown to all
+        self._var_at = {k: (at, number) for k, at, number in e._vars}
         #: per reset scope: the match variables and player variables it sets back
-        self._resets = {when: (tuple(k for k, _ in sections[0]), frozenset(k for k, _ in sections[1]))
+        self._resets = {when: (tuple(k for k, _ in sections[0]), tuple(k for k, _ in sections[1]))
                         for when, sections in game.resets.items()}
-        #: a player variable declared with reset: -> its starting value
-        self._reset_to = {k: v for sections in game.resets.values() for k, v in sections[1]}
-        #: where the notes of what the match wrote come from (see rulekit.rl.tracked)
+        self._pvals: list[dict[str, Any]] = [{} for _ in range(n)]   # by seat: the player variables as written
         self._compared = None if is_tracked(game) else Compared(match)
-        match.changes.clear()          # (a match followed from mid-game: every seat starts afresh)
-        #: every note gathered, in order (``_base``: the place of the first
-        #: one kept); each seat reads on from where it stopped (``_read``)
-        self._journal: list[Any] = []
-        self._base = 0
-        self._read = [0] * encoder.players
+        match.changes.clear()          # (a match followed from mid-game: everything is written afresh)
+        self._log_at = len(match.log)
+        #: the head as written: turn, (phase,), current, (decision's choice,), decider, out
+        self._head: list[Any] = [None, None, None, None, None, [False] * n]
+        self._first = True
+        self.shown = Shown(encoder, match, self.V, self.cols)
 
     def observe(self, seat: int) -> np.ndarray:
-        s = self._seats[seat]
-        ix: list[int] = []
-        val: list[float] = []
-        moved: set[int | None]
-        cards: list[list[Card]] | None
-        if s is None:
-            s = self._seats[seat] = self._new_seat(seat)
-            self._write_zones(s, ix, val)
-            moved, cards = {None}, None
-        else:
-            moved, cards = self._moved(s, ix, val)
-        ch = _Changes(moved)
-        m = self.match
-        written = self._written(seat, ch)
-        turn = (m.turn, m.phase, m.current)
-        if turn != s.turn_key:
-            ch.tokens.add("turn")
-            s.turn_key = turn
-        seats = tuple(m.out)
-        if seats != s.seats_key:
-            ch.tokens.add("seats")
-            s.seats_key = seats
-        self._write_head(s, seat, ix, val)
-        if self.enc._state:
-            self._write_card_state(s, cards, written[2], ix, val)
-        self._write_vars(s, seat, written, ix, val, ch)
-        if ix:
-            if max(val) > MAX_INTEGER or min(val) < -MAX_INTEGER:     # np.clip costs more than this check
-                s.vec[ix] = np.clip(np.asarray(val, dtype=np.float64), -MAX_INTEGER, MAX_INTEGER)
-            else:
-                s.vec[ix] = val
-        return s.vec
+        self.sync()
+        self.shown.write(seat)
+        return self.V[seat]
 
-    # ---- parts ----------------------------------------------------------------
-    def _written(self, seat: int, ch: "_Changes") -> tuple[set[str], dict[int, set[str]], set[int], set[str]]:
-        """What the match wrote since ``seat`` last observed: the match
-        variables, each seat's player variables (by seat), the cards whose
-        variables were written, the reset scopes whose player variables
-        were set back; noted in ``ch`` too."""
-        m, journal = self.match, self._journal
+    # ---- one pass for every seat ------------------------------------------------
+    def _put(self, at: Place, x: int, off: int = 0) -> None:
+        """Write ``x`` (a count or a flag) at ``at`` (plus ``off``) in every row it names."""
+        t = type(at)
+        if t is One:
+            self._cells[at + off] = x
+        elif t is int:
+            self.V[:, at + off] = x
+        else:
+            self._flat[at + off if off else at] = x
+
+    def sync(self) -> None:
+        """Write into every row what changed since the last call."""
+        m = self.match
         notes = m.changes if self._compared is None else self._compared.changes()
+        changed: set[Token] = set()
+        self._write_head(changed)
+        if not notes and len(m.log) == self._log_at and not self._first:
+            if changed:
+                self.shown.stale(changed)
+            return
+        first, self._first = self._first, False
+        if first:
+            self._log_at = len(m.log)
+            self._write_all_zones()
+            self._notes(notes, changed)
+            self._write_vars(self._var_at)
+            self._write_players({p: set(self.cols.pvars) for p in range(self.cols.n)}, changed, True)
+            if self.enc._state:
+                self._write_card_state(range(len(self.enc.game.cards)))
+            self.shown.stale(None)
+            return
+        moved = self._moved(changed) if len(m.log) != self._log_at else ()
+        names: Iterable[str] = ()
+        players: dict[int, set[str]] = {}
+        cards: Iterable[int] = ()
         if notes:
-            journal.extend(notes)
-            notes.clear()
-        end = self._base + len(journal)
-        unread = journal[self._read[seat] - self._base:] if not ch.everything else []
-        self._read[seat] = end
-        if len(journal) > _JOURNAL:
-            self._trim()
+            names, players, cards = self._notes(notes, changed)
+            self._write_vars(names)
+        self._write_players(players, changed, False)
+        if self.enc._state and (moved or cards):
+            self._write_card_state({cid for _, cid in moved} | set(cards))
+        self.shown.stale(changed)
+
+    def _write_head(self, changed: set[Token]) -> None:
+        """The turn, phase, current player, decision and decider, and who is
+        out: only the parts that differ from what the rows hold."""
+        m, e, c, h = self.match, self.enc, self.cols, self._head
+        if m.turn != h[0]:
+            h[0] = m.turn
+            self.V[:, e._turn] = _clip(m.turn)
+            changed.add("turn")
+        flat = self._flat
+        if h[1] is None or m.phase != h[1][0]:
+            if h[1] is not None:
+                flat[c.phase.get(h[1][0], c.no_phase)] = 0
+            flat[c.phase.get(m.phase, c.no_phase)] = 1
+            h[1] = (m.phase,)           # (a phase may be None: setup)
+            changed.add("turn")
+        if m.current != h[2]:
+            if h[2] is not None:
+                flat[c.current[h[2]]] = 0
+            flat[c.current[m.current]] = 1
+            h[2] = m.current
+            changed.add("turn")
+        dec = m.decision
+        choice = None if dec is None else dec.choice
+        if h[3] is None or choice != h[3][0]:
+            if h[3] is not None:
+                flat[c.decision[h[3][0]]] = 0
+            flat[c.decision[choice]] = 1
+            h[3] = (choice,)
+        decider = None if dec is None else dec.player
+        if decider != h[4]:
+            if h[4] is not None:
+                self._flat[c.decider[h[4]]] = 0
+            if decider is not None:
+                self._flat[c.decider[decider]] = 1
+            h[4] = decider
+        out = h[5]
+        if out != m.out:
+            for p, now in enumerate(m.out):
+                if now != out[p]:
+                    self._flat[c.out[p]] = 1 if now else 0
+            h[5] = list(m.out)
+            changed.add("seats")
+        elif self._first:
+            changed.add("seats")
+
+    def _notes(self, notes, changed: set[Token]) -> tuple[set[str], dict[int, set[str]], set[int]]:
+        """The match variables, each seat's player variables and the cards
+        whose variables the notes say were written; the match and card
+        variables noted in ``changed`` (a player's, where its value changed:
+        :meth:`_write_players`)."""
         names: set[str] = set()
         players: dict[int, set[str]] = {}
         cards: set[int] = set()
-        scopes: set[str] = set()
-        touched: set[str] = set()
-        for note in unread:
+        for note in notes:
             what = note[0]
             if type(what) is int:               # (seat, name)
                 players.setdefault(what, set()).add(note[1])
-                touched.add(note[1])
             elif len(note) == 2:                # (None, name)
                 names.add(note[1])
             elif len(note) == 3:                # (None, name, card id)
@@ -238,278 +203,182 @@ class SeatObservations:
                 reset, player_reset = self._resets[what]
                 names.update(reset)
                 if player_reset:
-                    scopes.add(what)
-                    touched |= player_reset
-        ch.names("var", names)
-        ch.names("pvar", touched)
+                    for p in range(self.cols.n):
+                        players.setdefault(p, set()).update(player_reset)
+        if notes:
+            notes.clear()
+        if names:
+            changed.update(("var", k) for k in names)
+            changed.add(("var", None))
         if cards:
-            ch.tokens.add("cvars")
-        return names, players, cards, scopes
+            changed.add("cvars")
+        return names, players, cards
 
-    def _new_seat(self, seat: int) -> _Seat:
-        s = _Seat.__new__(_Seat)
-        m, enc, n = self.match, self.enc, self.enc.players
-        s.vec = np.zeros(enc.size, dtype=np.float32)
-        s.log_at = len(m.log)
-        s.zones = []
-        for name, count, cards, top, owner in enc._zones:
-            z = m.zone(name) if owner is None else m.zone(name, (seat + owner) % n)
-            s.zones.append((z, count, cards, top))
-        s.where = {z: (count, cards, top) for z, count, cards, top in s.zones}
-        s.top = {}
-        s.turn_key = s.seats_key = None
-        s.shown = None
-        s.display = [[_UNSET] * n for _ in enc._display]
-        s.public = [_UNSET] * len(enc._public)
-        s.order = [(seat + r) % n for r in range(n)]
-        s.pvals = [{} for _ in range(n)]
-        s.away = set()
-        s.unseen = [set() for _ in range(n)]
-        return s
+    def _write_all_zones(self) -> None:
+        put = self._put
+        for z, at in self._zones.items():
+            zc = z.cards
+            put(at.size, len(zc))
+            if at.cards is not None:
+                for c in zc:
+                    put(at.cards, 1, c.id)
+            if at.top is not None and zc:
+                self._top[z] = zc[-1].id
+                put(at.top, 1, zc[-1].id)
 
-    def _trim(self) -> None:
-        """Drop the notes every seat has read; a seat that has not observed
-        for long (it was left behind by half the journal) starts afresh."""
-        half = self._base + len(self._journal) // 2
-        for seat, at in enumerate(self._read):
-            if at < half:
-                self._seats[seat] = None
-                self._read[seat] = half
-        cut = min(self._read) - self._base
-        del self._journal[:cut]
-        self._base += cut
-
-    def _moved(self, s: _Seat, ix: list[int], val: list[float]) -> tuple[set[int | None], list[list[Card]]]:
-        """Write what the log's moves and shuffles since ``s`` last observed
-        changed: each moved card's place where the seat sees it (gone from
-        its zone, then in its new one, in the log's order), the count of
-        each zone they name and the top of a ``top`` zone.  Returns the
-        places in the file (``ZoneDef.index``) of the zones named, and the
-        lists of the cards that moved."""
+    def _moved(self, changed: set[Token]) -> list[tuple[Zone, int]]:
+        """Write what the log's moves and shuffles since the last pass
+        changed: each moved card's entry in the zones it left and entered
+        (whether it is there now), the count of each zone they name and the
+        top of a ``top`` zone.  Returns the (zone, card id) pairs the moves named."""
         log = self.match.log
-        if s.log_at == len(log):
-            return set(), []
-        where = s.where
-        bits: dict[int, int] = {}       # entry -> 0/1, the last write wins
         touched: set[Zone] = set()
-        moved: list[list[Card]] = []
-        for ev in log[s.log_at:]:
+        pairs: list[tuple[Zone, int]] = []
+        add, put_pair = touched.add, pairs.append        # (plain loops: a step moves a card or two)
+        for ev in log[self._log_at:]:
             kind = ev[0]
             if kind == "move":
                 _, dest, cards, src = ev
-                moved.append(cards)
                 if type(src) is list:
-                    for c, z in zip(cards, src):
-                        touched.add(z)
-                        at = where[z][1]
-                        if at is not None:
-                            bits[at + c.id] = 0
+                    for z, c in zip(src, cards):
+                        add(z)
+                        put_pair((z, c.id))
                 elif src is not None:
-                    touched.add(src)
-                    at = where[src][1]
-                    if at is not None:
-                        for c in cards:
-                            bits[at + c.id] = 0
-                touched.add(dest)
-                at = where[dest][1]
-                if at is not None:
+                    add(src)
                     for c in cards:
-                        bits[at + c.id] = 1
+                        put_pair((src, c.id))
+                add(dest)
+                for c in cards:
+                    put_pair((dest, c.id))
             elif kind == "shuffle":
-                touched.add(self._names[ev[1]])
-        s.log_at = len(log)
+                add(self._names[ev[1]])
+        self._log_at = len(log)
+        if not touched:
+            return pairs
+        zones, loc, put, cells = self._zones, self.match.loc, self._put, self._cells
+        for z, cid in pairs:            # (a card named twice gets the same entry twice)
+            a = zones[z].cards
+            if type(a) is One:                  # (an owner's zone: its row only, the commonest)
+                cells[a + cid] = 1 if loc[cid] is z else 0
+            elif a is not None:
+                put(a, 1 if loc[cid] is z else 0, cid)
         for z in touched:
-            count, _, top = where[z]
-            ix.append(count)
-            val.append(len(z.cards))
-            if top is not None:
-                old = s.top.get(z)
-                if old is not None:
-                    bits[top + old] = 0
-                new = s.top[z] = z.cards[-1].id if z.cards else None
-                if new is not None:
-                    bits[top + new] = 1
-        ix.extend(bits)
-        val.extend(bits.values())
-        return {z.zdef.index for z in touched}, moved
+            at = zones[z]
+            put(at.size, len(z.cards))
+            if at.top is not None:
+                old = self._top.get(z)
+                new = self._top[z] = z.cards[-1].id if z.cards else None
+                if old != new:
+                    if old is not None:
+                        put(at.top, 0, old)
+                    if new is not None:
+                        put(at.top, 1, new)
+            changed.add(("zone", z.zdef.index))
+        if touched:
+            changed.add(("zone", None))
+        return pairs
 
-    def _write_head(self, s: _Seat, seat: int, ix: list[int], val: list[float]) -> None:
-        m, e, n = self.match, self.enc, self.enc.players
-        s.vec[:self._head] = 0
-        ix.append(e._turn)
-        val.append(m.turn)
-        ix.append(e._phase + e._phase_col.get(m.phase, len(e._phase_col)))
-        val.append(1)
-        ix.append(e._current + (m.current - seat) % n)
-        val.append(1)
-        dec = m.decision
-        if dec is None:
-            ix.append(e._decision + len(e._choice_col))
-            val.append(1)
-        else:
-            ix.append(e._decision + e._choice_col[dec.choice])
-            val.append(1)
-            ix.append(e._decider + (dec.player - seat) % n)
-            val.append(1)
-        out = m.out
-        for p in range(n):
-            if out[p]:
-                ix.append(e._out + (p - seat) % n)
-                val.append(1)
-
-    def _write_zones(self, s: _Seat, ix: list[int], val: list[float]) -> None:
-        """Every zone, for a seat that has not observed yet."""
-        for z, count, cards, top in s.zones:
-            zc = z.cards
-            ix.append(count)
-            val.append(len(zc))
-            if cards is not None:
-                ix.extend([cards + c.id for c in zc])
-                val.extend([1] * len(zc))
-            elif top is not None and zc:
-                s.top[z] = zc[-1].id
-                ix.append(top + zc[-1].id)
-                val.append(1)
-
-    def _write_card_state(self, s: _Seat, moved: list[list[Card]] | None, written: set[int],
-                          ix: list[int], val: list[float]) -> None:
-        """Card variables of the cards the seat sees: of each card that
-        moved (``moved``: lists of cards; None, a first observation: of
-        every card) and each whose variables were ``written``, its values
-        where the seat now sees it, zeros where it does not."""
+    def _write_card_state(self, ids: Iterable[int]) -> None:
+        """Card variables of the cards in ``ids``: their values in the rows
+        of the seats that see where each card is now, zeros in the others
+        (a card no seat sees is not even read); one numpy write for them
+        all (a turn may write many cards')."""
         m, enc = self.match, self.enc
-        cvars = m.cvars
-        ids: range | set[int]
-        if moved is None:
-            ids = range(len(enc.game.cards))
-        else:
-            ids = {c.id for cards in moved for c in cards} | written
-        scalar, where, loc = enc._scalar, s.where, m.loc
+        cvars, zones, loc, scalar = m.cvars, self._zones, m.loc, enc._scalar
+        seen: list[int] = []
+        rows: list[np.ndarray] = []
+        unseen: list[int] = []
         for cid in ids:
-            seen = where[loc[cid]][1] is not None
-            for k, at in enc._state:
-                ix.append(at + cid)
-                val.append(scalar(cvars[k][cid]) if seen else 0)
-
-    def _write_vars(self, s: _Seat, seat: int, written: tuple[set[str], dict[int, set[str]], set[int], set[str]],
-                    ix: list[int], val: list[float], ch: "_Changes") -> None:
-        m, e = self.match, self.enc
-        vec, wide = s.vec, self._wide
-        put, give = ix.append, val.append
-        names = written[0]
-        if ch.everything or names:
-            var_places = self._var_places
-            for k in (var_places if ch.everything else names):
-                place = var_places.get(k)
-                if place is not None:
-                    at, number = place
-                    vec[at:at + (1 if number else wide)] = 0
-                    e._value(put, give, at, m.vars.get(k), number)
-        self._write_players(s, seat, written[1], written[3], put, give, ch)
-        order, tokens, every, display_reads = s.order, ch.tokens, ch.everything, self._display_reads
-        for j, (k, places, number) in enumerate(e._display):
-            cached, read = s.display[j], display_reads[j]
-            if not every and read is not None and read.isdisjoint(tokens):
-                continue                # nothing it reads changed: as it was
-            fn = m.game.display[k]
-            now = [fn(m, seat, p) for p in order]
-            if now == cached:           # == is enough: equal values encode alike (1, 1.0, True)
-                continue
-            for r, v in enumerate(now):
-                if v != cached[r] or cached[r] is _UNSET:
-                    cached[r] = fresh_value(v)      # a list the match may change in place
-                    a = places[r]
-                    vec[a:a + (1 if number else wide)] = 0
-                    if number and type(v) in _NUMBER:
-                        put(a)
-                        give(v)
-                    else:
-                        e._value(put, give, a, v, number)
-        for j, (k, at, number) in enumerate(e._public):
-            if s.public[j] is not _UNSET and not ch.touch(self._public_reads[j]):
-                continue
-            v = m.game.public[k](m, seat)
-            if s.public[j] is _UNSET or v != s.public[j]:
-                s.public[j] = fresh_value(v)
-                vec[at:at + (1 if number else wide)] = 0
-                e._value(put, give, at, v, number)
-
-    def _write_players(self, s: _Seat, seat: int, written: dict[int, set[str]], scopes: set[str],
-                       put: Callable[[int], None], give: Callable[[float], None], ch: "_Changes") -> None:
-        """Each player's variables, where they were written or what ``seat``
-        may see of them changed: only the variables written, unless a hidden
-        one was shown or hidden again.  A reset (``scopes``) rewrites only
-        the variables this seat was last shown away from their starting value."""
-        m, hide, vec, n = self.match, self._hide, s.vec, self.enc.players
-        todo: dict[int, Iterable[str] | None]      # seat from this one -> names written, or None for all
-        if ch.everything:
-            todo = dict.fromkeys(range(n))
-        else:
-            todo = {(p - seat) % n: keys for p, keys in written.items()}
-            if scopes and s.away:
-                names = frozenset().union(*(self._resets[when][1] for when in scopes))
-                for r, k in s.away:
-                    if k in names:
-                        keys = todo.get(r, ())
-                        todo[r] = {k, *keys} if keys is not None else None
-        if hide and (s.shown is None or ch.touch(self._hide_read)):
-            rows = [[(own and p == seat) or (when is not None and bool(when(m, p))) for p in s.order]
-                    for _, own, when in hide]
-            shown = list(zip(*rows))
-            before = s.shown
-            if shown != before:
-                for r in range(n):
-                    if before is None or shown[r] != before[r]:
-                        todo[r] = None
-                        s.unseen[r] = {k for (k, _, _), seen in zip(hide, shown[r]) if not seen}
-                s.shown = shown
-        pvars, reset_to, away = m.pvars, self._reset_to, s.away
-        for r, keys in todo.items():
-            values, last = pvars[s.order[r]], s.pvals[r]
-            if keys is None:
-                vec[self._player_entries[r]] = 0
-                last = s.pvals[r] = {k: fresh_value(v) for k, v in values.items()}
-                keys = values.keys()
-                write = None
+            place = zones.get(loc[cid])
+            if place is None or place.cards is None:
+                unseen.append(cid)
             else:
-                keys = write = [k for k in keys if values[k] != last.get(k, _UNSET)]
-                if not write:
-                    continue
-                for k in write:
-                    last[k] = fresh_value(values[k])
-            for k in keys:
-                if k in reset_to:
-                    if last[k] != reset_to[k]:
-                        away.add((r, k))
-                    else:
-                        away.discard((r, k))
-            self._write_player(vec, values, s.unseen[r], r, put, give, write)
+                seen.append(cid)
+                rows.append(place.sees)
+        state = enc._state
+        if unseen:
+            self.V[:, [at + cid for _, at in state for cid in unseen]] = 0
+        if seen:
+            vals = np.array([[scalar(cvars[k][cid]) for cid in seen] for k, _ in state], dtype=np.float64)
+            np.minimum(np.maximum(vals, -MAX_INTEGER, out=vals), MAX_INTEGER, out=vals)
+            block = np.array(rows).T[:, None, :] * vals          # (rows, variables, cards)
+            self.V[:, [at + cid for _, at in state for cid in seen]] = block.reshape(len(block), -1)
 
-    def _write_player(self, vec: np.ndarray, values: dict[str, Any], unseen: Iterable[str], r: int,
-                      put: Callable[[int], None], give: Callable[[float], None], keys: Iterable[str] | None) -> None:
-        """Seat ``+r``'s player variables named in ``keys`` (None: all of
-        them, already cleared) as the full encoder writes them; those in
-        ``unseen`` as hidden."""
-        wide, hidden_word, places = self._wide, self._hidden_word, self._pvar_places
-        for k in (self._pvar_names if keys is None else keys):
-            place = places.get(k)
+    def _write_vars(self, names) -> None:
+        m, e, V = self.match, self.enc, self.V
+        for k in names:
+            place = self._var_at.get(k)
             if place is None:
                 continue
-            at, number, hidden = place
-            a = at[r]
-            if keys is not None:
-                vec[a:a + (1 if number else wide)] = 0
-                if hidden is not None:
-                    vec[hidden[r]] = 0
-            v: Any = _HIDDEN if k in unseen else values.get(k, _HIDDEN)
-            if v is _HIDDEN and hidden is not None:   # (only a variable with a visibility is left out)
-                put(hidden[r])
-                give(1)
-                if not number:
-                    put(a + hidden_word)
-                    give(1)
-            elif number and type(v) in _NUMBER:
-                put(a)
-                give(v)
+            at, number = place
+            offs: list[int] = []
+            vs: list[float] = []
+            e._value(offs.append, vs.append, at, m.vars.get(k), number)
+            V[:, at:at + (1 if number else self.cols.wide)] = 0
+            for a, v in zip(offs, vs):
+                V[:, a] = _clip(v)
+
+    def _write_players(self, players: dict[int, set[str]], changed: set[Token], first: bool) -> None:
+        """Each player variable written whose value differs from the one in
+        the rows (noted in ``changed``: a variable written again with the
+        value it had changes no display value), or whose readers changed (a
+        hidden one shown or hidden again): in the rows that may see it, the
+        hidden flag in the others."""
+        m, n = self.match, self.cols.n
+        pvars, pvals = m.pvars, self._pvals
+        moved: dict[tuple[int, str], Any] = {}
+        for p, keys in players.items():
+            values, last = pvars[p], pvals[p]
+            for k in keys:
+                v = values.get(k, _HIDDEN)
+                if v != last.get(k, _UNSET):
+                    moved[p, k] = v
+                    changed.add(("pvar", k))
+        if moved:
+            changed.add(("pvar", None))
+        hide = self._hide
+        if hide and (first or self._hide_read is None or not self._hide_read.isdisjoint(changed)):
+            shown = [[when is not None and bool(when(m, p)) for p in range(n)] for _, _, when in hide]
+            before = self._shown
+            for i, (k, _, _) in enumerate(hide):
+                for p in range(n):
+                    if first or shown[i][p] != before[i][p]:
+                        moved.setdefault((p, k), pvars[p].get(k, _HIDDEN))
+            self._shown = shown
+        pcols = self.cols.pvars
+        for (p, k), v in moved.items():
+            pvals[p][k] = fresh_value(v)
+            col = pcols.get(k)
+            if col is not None:
+                self._write_player(p, k, v, col)
+
+    def _write_player(self, p: int, k: str, v: Any, col: PlayerVar) -> None:
+        """Player ``p``'s ``k`` as the full encoder writes it, in every row:
+        the value where the row's seat may see it, hidden where not."""
+        cols, flat = self.cols, self._flat
+        places, flags, number = col.places[p], col.flags, col.number
+        if flags is None:
+            seen = None                 # every row
+        elif v is _HIDDEN:
+            seen = cols.none
+        else:
+            i = self._hide_at[k]
+            seen = None if self._shown[i][p] else cols.only[p] if self._hide[i][1] else cols.none
+        if not number or flags is not None:
+            flat[col.clear[p]] = 0
+        at = places if seen is None else places[seen]
+        if len(at):
+            if number and type(v) in _NUMBER:
+                flat[at] = _clip(v)
             else:
-                self.enc._value(put, give, a, v, number)
+                offs: list[int] = []
+                vs: list[float] = []
+                self.enc._value(offs.append, vs.append, 0, v, number)
+                for o, x in zip(offs, vs):
+                    flat[at + o] = _clip(x)
+        if seen is not None:
+            assert flags is not None            # (only a variable with a visibility is seen by some rows)
+            hidden_rows = cols.others[p] if len(seen) else cols.all
+            flat[flags[p][hidden_rows]] = 1
+            if not number:
+                flat[places[hidden_rows] + (cols.wide - 1)] = 1

@@ -1,9 +1,9 @@
 """What parts of a match a rule file's ``display``/``public`` expression reads.
 
-A kept observation (:mod:`rulekit.rl.incremental`) knows what changed since
-a seat last observed: the zones the log's moves named, the variables that
-differ.  A ``display`` value is an expression over the match, compiled to
-Python; evaluating every one for every seat at every step is most of what
+The kept observations (:mod:`rulekit.rl.incremental`) know what a step
+changed: the zones the log's moves named, the variables written.  A
+``display`` value is an expression over the match, compiled to Python;
+evaluating every one for every seat at every step is most of what
 observing costs.  :func:`reads` finds, from the compiled code, what an
 expression can read: which zones (by their place in the file), which
 player and match variables (by name), card variables, who is still in (the

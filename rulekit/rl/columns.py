@@ -1,0 +1,124 @@
+"""Where one entry of a match sits in every seat's observation at once.
+
+The kept observations (:mod:`rulekit.rl.incremental`) hold every seat's
+vector as one row of a ``(seats, size)`` array and write a change once for
+all seats, with numpy, at the flat places (``seat * size + column``) this
+module works out in advance.  A seat sees other seats counted from itself,
+so the same player's variable sits in a different column of each row: the
+places are an array over the rows, indexed by the absolute seat.
+"""
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+import numpy as np
+
+from ..engine.match import Match
+from ..engine.runtime import Zone
+from .observation import ObservationEncoder
+
+_NONE = np.zeros(0, dtype=np.intp)
+
+
+class PlayerVar(NamedTuple):
+    """A player variable's places, by the absolute seat of its owner ``p``."""
+
+    places: list[np.ndarray]          # [p]: per row, where the value starts
+    clear: list[np.ndarray]           # [p]: every entry of it (its .hidden flag too), per row
+    flags: list[np.ndarray] | None    # [p]: per row, its .hidden flag (None: it cannot be hidden)
+    number: bool
+
+
+class ZonePlaces(NamedTuple):
+    """A live zone's places, each as :func:`place` gives it: its count
+    (``size``); its cards' section where a row may see them (None: no row
+    does), and which rows those are; its top card's section (None: not a
+    ``top`` zone)."""
+
+    size: "Place"
+    cards: "Place | None"
+    sees: np.ndarray                  # bool per row
+    top: "Place | None"
+
+
+class One(int):
+    """The flat place of an entry that one row only holds (an owner's own zone)."""
+
+
+#: where an entry sits in every row: a column (an ``int``, the same in every
+#: row), a :class:`One` (one row only), or the flat places, one per row
+Place = int | One | np.ndarray
+
+
+def place(rows: np.ndarray, per_row: list[int | None]) -> Place | None:
+    """The cheapest form of the entry at ``per_row[s]`` of each row ``s`` (None: not in that row)."""
+    seen = [(s, c) for s, c in enumerate(per_row) if c is not None]
+    if not seen:
+        return None
+    if len(seen) == len(per_row) and len(set(per_row)) == 1:
+        return seen[0][1]
+    if len(seen) == 1:
+        return One(int(rows[seen[0][0]]) + seen[0][1])
+    return rows[[s for s, _ in seen]] + np.array([c for _, c in seen])
+
+
+class Columns:
+    """The flat places of an encoder's entries, for every seat at once."""
+
+    def __init__(self, enc: ObservationEncoder):
+        n, size = enc.players, enc.size
+        self.n, self.size = n, size
+        seats = np.arange(n)
+        self.rows = seats * size
+        self.all = seats
+        #: rows by seat: only seat p's, every one but p's, none
+        self.only = [np.array([p]) for p in range(n)]
+        self.others = [np.delete(seats, p) for p in range(n)]
+        self.none = _NONE
+        rel = [(p - seats) % n for p in range(n)]          # rel[p][s]: seat p counted from seat s
+        phases, choices = enc._phase_col, enc._choice_col
+        #: by phase (None: setup, or one the file does not name), by choice (None: no decision)
+        self.phase = {k: self.rows + (enc._phase + i) for k, i in phases.items()}
+        self.no_phase = self.rows + (enc._phase + len(phases))
+        self.decision: dict[str | None, np.ndarray] = {k: self.rows + (enc._decision + i)
+                                                       for k, i in choices.items()}
+        self.decision[None] = self.rows + (enc._decision + len(choices))
+        self.current = [self.rows + enc._current + rel[p] for p in range(n)]
+        self.decider = [self.rows + enc._decider + rel[p] for p in range(n)]
+        self.out = [self.rows + enc._out + rel[p] for p in range(n)]
+        wide = len(enc.vocab) + 2
+        self.wide = wide
+        self.pvars: dict[str, PlayerVar] = {}
+        for k, at, number, hidden in enc._pvars:
+            width = np.arange(1 if number else wide)
+            places = [self.rows + np.asarray(at)[rel[p]] for p in range(n)]
+            flags = None if hidden is None else [self.rows + np.asarray(hidden)[rel[p]] for p in range(n)]
+            clear = [np.concatenate([(places[p][:, None] + width).ravel(), _NONE if flags is None else flags[p]])
+                     for p in range(n)]
+            self.pvars[k] = PlayerVar(places, clear, flags, number)
+        #: (zone name, absolute owner or None) -> per row (count, cards or None, top or None)
+        self.zone_keys: dict[tuple[str, int | None], list[tuple[int, int | None, int | None]]] = {}
+        for s in range(n):
+            for name, count, cards, top, owner in enc._zones:
+                key = (name, None if owner is None else (s + owner) % n)
+                self.zone_keys.setdefault(key, []).append((count, cards, top))
+        self.zone_places = {key: self._zone_places(per_row) for key, per_row in self.zone_keys.items()}
+
+    def _zone_places(self, per_row: list[tuple[int, int | None, int | None]]) -> ZonePlaces:
+        size = place(self.rows, [c for c, _, _ in per_row])
+        assert size is not None             # (every row counts every zone)
+        return ZonePlaces(size, place(self.rows, [c for _, c, _ in per_row]),
+                          np.array([c is not None for _, c, _ in per_row]),
+                          place(self.rows, [t for _, _, t in per_row]))
+
+    def zones(self, match: Match) -> dict[Zone, ZonePlaces]:
+        """The places of each live zone of ``match``."""
+        return {match.zone(name) if owner is None else match.zone(name, owner): at
+                for (name, owner), at in self.zone_places.items()}
+
+
+@functools.lru_cache(maxsize=64)
+def columns(enc: ObservationEncoder) -> Columns:
+    """An encoder's places, worked out once (a new match per episode)."""
+    return Columns(enc)

@@ -1,0 +1,181 @@
+"""The ``display`` and ``public`` values in the kept observations.
+
+They are expressions over the whole match, evaluated for one viewer: the
+costliest part of an observation, and the one part that cannot be written
+for every seat at once.  A value is evaluated again for a seat only when
+the seat observes and something it reads (found in its compiled code:
+:mod:`rulekit.rl.reads`) changed since the seat last did, and written into
+the seat's row only where it differs.  A display value whose code never
+reads its viewer (``player.hp``) is the same for every seat: it is
+evaluated once per player when what it reads changed, and written into
+every row at once, like a player variable.
+"""
+from __future__ import annotations
+
+import dis
+import functools
+from typing import Any, Callable
+
+import numpy as np
+
+from ..engine.copies import fresh_value
+from ..engine.match import Match
+from ..limits import MAX_INTEGER
+from .columns import Columns
+from .observation import _NUMBER, ObservationEncoder
+from .reads import Token, reads, tokens
+
+_UNSET = object()           # a value before its first writing
+
+
+def reads_viewer(fn: Callable[..., Any]) -> bool:
+    """Whether a compiled display expression ``fn(match, viewer, player)``
+    may read its viewer: its code names it (a nested comprehension reaches
+    it as a cell variable, named too)."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_argcount != 3:
+        return True
+    viewer = code.co_varnames[1]
+    return viewer in code.co_cellvars or any(i.argval == viewer for i in dis.get_instructions(code))
+
+
+class _Plan:
+    """What every match of an encoder's game shares (a new match per episode)."""
+
+    def __init__(self, enc: ObservationEncoder, cols: Columns):
+        n, game = enc.players, enc.game
+        display_reads = [tokens(reads(game.display[k], game.code_label)) for k, _, _ in enc._display]
+        public_reads = [tokens(reads(game.public[k], game.code_label)) for k, _, _ in enc._public]
+        #: by display value: None if it reads its viewer, else per player its flat places in every row
+        self.free: list[list[np.ndarray] | None] = []
+        seats = np.arange(n)
+        for k, places, _ in enc._display:
+            at = np.asarray(places)
+            self.free.append(None if reads_viewer(game.display[k]) else
+                             [cols.rows + at[(p - seats) % n] for p in range(n)])
+        self.order = [[(s + r) % n for r in range(n)] for s in range(n)]
+        every = range(len(enc._display) + len(enc._public))
+        #: what a change touches: the viewer-free display values (pushed to
+        #: every row at once), the others (noted stale for every seat); by
+        #: token, and those reading everything
+        self.every = ({j for j in every if self.is_free(j)}, {j for j in every if not self.is_free(j)})
+        self.by_token: dict[Token, tuple[set[int], set[int]]] = {}
+        self.always: tuple[set[int], set[int]] = (set(), set())
+        for j, read in enumerate(display_reads + public_reads):
+            for part in [self.always] if read is None else [self.by_token.setdefault(t, (set(), set()))
+                                                             for t in read]:
+                part[0 if self.is_free(j) else 1].add(j)
+
+    def is_free(self, j: int) -> bool:
+        return j < len(self.free) and self.free[j] is not None
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(enc: ObservationEncoder, cols: Columns) -> _Plan:
+    return _Plan(enc, cols)
+
+
+class Shown:
+    """The display and public values of every seat's row of ``V``."""
+
+    def __init__(self, enc: ObservationEncoder, match: Match, V: np.ndarray, cols: Columns):
+        self.enc, self.match, self.V = enc, match, V
+        n = enc.players
+        self._flat = V.reshape(-1)
+        self._wide = len(enc.vocab) + 2
+        plan = _plan(enc, cols)
+        self._free, self._order, self._every = plan.free, plan.order, plan.every
+        self._by_token, self._always = plan.by_token, plan.always
+        self._free_last: list[list[Any]] = [[_UNSET] * n for _ in enc._display]
+        self._display: list[list[list[Any]]] = [[[_UNSET] * n for _ in enc._display] for _ in range(n)]
+        self._public: list[list[Any]] = [[_UNSET] * len(enc._public) for _ in range(n)]
+        #: per seat, the display and public values to evaluate again (by their place)
+        self._stale: list[set[int]] = [set() for _ in range(n)]
+
+    def stale(self, changed: set[Token] | None) -> None:
+        """Note, for every seat, the values reading what ``changed`` (None: everything)."""
+        if changed is None:
+            push, hit = self._every
+        else:
+            push, hit = self._always
+            by_token = self._by_token
+            for t in changed:
+                part = by_token.get(t)
+                if part is not None:
+                    push, hit = push | part[0], hit | part[1]
+        for j in push:
+            self._push(j)
+        if hit:
+            for s in self._stale:
+                s |= hit
+
+    def _push(self, j: int) -> None:
+        """Display value ``j``, which no viewer changes, into every row where it differs."""
+        m, e, flat, wide = self.match, self.enc, self._flat, self._wide
+        k, _, number = e._display[j]
+        fn, last, free = m.game.display[k], self._free_last[j], self._free[j]
+        assert free is not None             # (pushed only when it reads no viewer)
+        for p in range(len(last)):
+            v = fn(m, p, p)
+            if v == last[p] and last[p] is not _UNSET:
+                continue
+            last[p] = fresh_value(v)
+            at = free[p]
+            if number and type(v) in _NUMBER:
+                flat[at] = _clip(v)
+                continue
+            offs: list[int] = []
+            vs: list[float] = []
+            e._value(offs.append, vs.append, 0, v, number)
+            if not number:
+                flat[(at[:, None] + np.arange(wide)).ravel()] = 0
+            for o, x in zip(offs, vs):
+                flat[at + o] = _clip(x)
+
+    def write(self, seat: int) -> None:
+        """Evaluate the seat's stale values and write those that differ."""
+        todo = self._stale[seat]
+        if not todo:
+            return
+        m, e, vec, wide = self.match, self.enc, self.V[seat], self._wide
+        ix: list[int] = []
+        val: list[float] = []
+        put, give = ix.append, val.append
+        nd = len(e._display)
+        for j in sorted(todo):
+            if j < nd and self._free[j] is None:
+                k, places, number = e._display[j]
+                cached = self._display[seat][j]
+                fn = m.game.display[k]
+                now = [fn(m, seat, p) for p in self._order[seat]]
+                if now == cached:           # == is enough: equal values encode alike (1, 1.0, True)
+                    continue
+                for r, v in enumerate(now):
+                    if v != cached[r] or cached[r] is _UNSET:
+                        cached[r] = fresh_value(v)      # a list the match may change in place
+                        a = places[r]
+                        vec[a:a + (1 if number else wide)] = 0
+                        if number and type(v) in _NUMBER:
+                            put(a)
+                            give(v)
+                        else:
+                            e._value(put, give, a, v, number)
+            elif j >= nd:
+                k, at, number = e._public[j - nd]
+                v = m.game.public[k](m, seat)
+                last = self._public[seat]
+                if last[j - nd] is _UNSET or v != last[j - nd]:
+                    last[j - nd] = fresh_value(v)
+                    vec[at:at + (1 if number else wide)] = 0
+                    e._value(put, give, at, v, number)
+        todo.clear()
+        if ix:
+            if max(val) > MAX_INTEGER or min(val) < -MAX_INTEGER:     # np.clip costs more than this check
+                vec[ix] = np.clip(np.asarray(val, dtype=np.float64), -MAX_INTEGER, MAX_INTEGER)
+            else:
+                vec[ix] = val
+
+
+def _clip(v: Any) -> Any:
+    """A number as the full encoder clips it, without numpy (one value)."""
+    return v if -MAX_INTEGER <= v <= MAX_INTEGER else max(-MAX_INTEGER, min(MAX_INTEGER, v))
