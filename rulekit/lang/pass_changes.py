@@ -1,7 +1,8 @@
 """Change tracking: generated code notes each variable it writes.
 
-A learning environment keeps every seat's observation vector and rewrites
-only what changed since the seat last looked (:mod:`rulekit.rl.incremental`).
+A learning environment keeps every seat's observation vector and writes,
+once per step for all seats, only what the step changed
+(:mod:`rulekit.rl.incremental`).
 Finding what changed by comparing every variable with a copy costs more
 than the step itself; the code that writes a variable knows what it wrote.
 Compiled :func:`tracking`, each write of
