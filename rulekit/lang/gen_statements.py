@@ -356,7 +356,8 @@ class Statements(Expressions):
         self.add(YieldFrom(call, origin=self.here()) if gen and t["is_gen"] else Do(call, origin=self.here()))
         if t["has_when"]:
             body, self.cx.out = self.cx.out, saved
-            guard = f"{t['seat_guard']} and " if t.get("seat_guard") and args == "_ev, _o" else ""  # trigger_guards
+            # the loader sets a seat guard only on a trigger held per player (see trigger_guards)
+            guard = f"{t['seat_guard']} and " if t.get("seat_guard") else ""
             self.add(If([(f"{guard}{t['when_fn']}(m, {args})", body)], origin=self.here()))
 
     def s_return_stmt(self, node: Tree[Token]) -> None:
