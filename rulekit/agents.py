@@ -83,8 +83,10 @@ class HeuristicAgent:
         if scores is None:
             return options[self.rng.randrange(len(options))]
         best = max(scores)
+        if scores.count(best) == 1:            # the usual case, without building the list of ties
+            return options[scores.index(best)]
         top = [a for a, s in zip(options, scores) if s == best]
-        return top[0] if len(top) == 1 else top[self.rng.randrange(len(top))]
+        return top[self.rng.randrange(len(top))]
 
 
 def _score_all(match: Any, decision: Decision, call: Callable, args: tuple) -> list[float]:
@@ -93,8 +95,11 @@ def _score_all(match: Any, decision: Decision, call: Callable, args: tuple) -> l
     card = cards.__getitem__ if type(cards) is list else match.card
     out = []
     for a in decision.options:
+        ids = a.cards
         try:
-            score = call(match, [card(i) for i in a.cards] if a.cards else [], a.option, a.player, *args)
+            chosen = list(map(card, ids)) if ids else []
+            score = call(match, chosen, a.option, a.player, *args) if args else call(
+                match, chosen, a.option, a.player)
         except (RuleRuntimeError, StepBudgetExceeded):
             raise
         except Exception as err:  # noqa: BLE001 - reported as a rule error, with the rule named
