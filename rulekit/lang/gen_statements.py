@@ -337,6 +337,9 @@ class Statements(Expressions):
         if held:
             here = self.here()
             saved, self.cx.out = self.cx.out, []
+            guards = {t.get("seat_guard") for t in held}
+            if len(guards) == 1 and all(guards):   # all fire only for one seat: pass the others at once
+                self.add(If([(f"not ({guards.pop()})", [Continue(origin=here)])], one_line=True, origin=here))
             for t in held:
                 self.add(If([("m.out[_o]", [Continue(origin=here)])], one_line=True, origin=here))
                 self._fire(t, "_ev, _o", gen)
