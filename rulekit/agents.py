@@ -83,21 +83,30 @@ class HeuristicAgent:
         if scores is None:
             return options[self.rng.randrange(len(options))]
         best = max(scores)
+        if scores.count(best) == 1:            # the usual case, without building the list of ties
+            return options[scores.index(best)]
         top = [a for a, s in zip(options, scores) if s == best]
-        return top[0] if len(top) == 1 else top[self.rng.randrange(len(top))]
+        return top[self.rng.randrange(len(top))]
 
 
 def _score_all(match: Any, decision: Decision, call: Callable, args: tuple) -> list[float]:
-    card = match.card
+    # a match's cards by id (a match-like object without the list is asked card by card)
+    cards = getattr(match, "cards", None)
+    card = cards.__getitem__ if type(cards) is list else match.card
     out = []
     for a in decision.options:
+        ids = a.cards
         try:
-            score = call(match, [card(i) for i in a.cards], a.option, a.player, *args)
+            chosen = list(map(card, ids)) if ids else []
+            score = call(match, chosen, a.option, a.player, *args) if args else call(
+                match, chosen, a.option, a.player)
         except (RuleRuntimeError, StepBudgetExceeded):
             raise
         except Exception as err:  # noqa: BLE001 - reported as a rule error, with the rule named
             raise _heuristic_error(match, decision, a, f"{type(err).__name__}: {err}") from err
-        if isinstance(score, bool) or not isinstance(score, (int, float)):
+        # an int or a float, the usual answer, passes the first test (bool is a type of its own)
+        if type(score) is not int and type(score) is not float and (
+                isinstance(score, bool) or not isinstance(score, (int, float))):
             raise _heuristic_error(match, decision, a, f"it gave {score!r}, not a number")
         out.append(score)
     return out
@@ -122,7 +131,9 @@ def _scorer(heuristic: Callable, params: tuple[str, ...] = ()) -> Callable[..., 
     their names); both are accepted so the agent does not depend on how the
     compiler packages an expression.
     """
-    cached = _SCORERS.get(heuristic)
+    # kept on the compiled function itself when it can hold attributes (looking
+    # it up there is cheaper than in the weak dict, which makes a weakref per call)
+    cached = getattr(heuristic, "_rulekit_scorer", None) or _SCORERS.get(heuristic)
     if cached is not None and cached[0] == params:
         return cached[1]
     try:
@@ -138,7 +149,10 @@ def _scorer(heuristic: Callable, params: tuple[str, ...] = ()) -> Callable[..., 
             return fn(m, frame)
     else:
         call = heuristic
-    _SCORERS[heuristic] = (params, call)
+    try:
+        heuristic._rulekit_scorer = (params, call)  # type: ignore[attr-defined]
+    except AttributeError:          # a callable without attributes (a builtin, a bound method)
+        _SCORERS[heuristic] = (params, call)
     return call
 
 

@@ -77,6 +77,16 @@ def test_eliminated_players_leave_the_circle_of_distances(game):
     assert sorted(a.player for a in m.legal_actions()) == [2, 4]
 
 
+def test_a_distance_asked_before_an_elimination_is_not_kept_after_it(game):
+    """Distances are remembered between eliminations: the circle shrinks
+    when a player leaves, and so do the distances across the empty seat."""
+    m = start(game, 5, {0: ["Hit"]})
+    assert (m.seat_distance(0, 2), m.seat_distance(2, 0), m.seat_distance(0, 3)) == (2, 2, 2)
+    m.eliminate(1)
+    assert (m.seat_distance(0, 2), m.seat_distance(2, 0), m.seat_distance(0, 3)) == (1, 1, 2)
+    assert m.seat_distance(0, 1) == 1          # an eliminated seat still has a place
+
+
 def test_chain_of_three_counters_resolves_by_parity(game):
     """Player 1 blocks; 2 counters the block; 3 counters the counter; 0
     counters again.  Three counters: the block is cancelled."""

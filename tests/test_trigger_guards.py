@@ -75,3 +75,53 @@ def test_only_the_seat_named_by_the_event_fires_and_the_others_still_run(tmp_pat
         (action,) = [a for a in m.decision.options if a.player == target]
         m.apply(action)
     assert [pv["hit"] for pv in m.pvars] == [10 + 2, 20 + 1, 3]
+
+
+REDIRECT = GAME.replace("""triggers:
+  - on: poked
+    each_player: true
+    when: owner == event.target
+    effect: |
+      owner.hit += 10
+  - on: poked
+    each_player: true
+    when: owner != event.target
+    effect: |
+      owner.hit += 1
+""", """triggers:
+  - on: poked
+    each_player: true
+    when: owner == event.target and event.moved == 0
+    effect: |
+      owner.hit += 10
+      event.moved = 1
+      event.target = 2
+  - on: poked
+    each_player: true
+    when: owner == event.target
+    effect: |
+      owner.hit += 1
+""").replace("emit poked(target=poke.player)", "emit poked(target=poke.player, moved=0)")
+
+
+def test_seats_the_event_does_not_name_are_passed_at_once_yet_a_redirected_event_reaches_its_new_seat(tmp_path):
+    """Every trigger held per player on the event tests the same seat, so
+    the emitting loop passes any other seat with one test; the test is made
+    as each seat comes, so an event a trigger sends on to a later seat
+    still reaches it there (seat 1 keeps the +10 and sends it to seat 2)."""
+    assert REDIRECT != GAME
+    path = tmp_path / "redirect.yaml"
+    path.write_text(REDIRECT, encoding="utf-8")
+    game = rulekit.load_game(path)
+    assert "if not (_o == _ev.get('target')): continue" in game.code
+    m = game.new_match(3, seed=0)
+    (action,) = [a for a in m.decision.options if a.player == 1]
+    m.apply(action)
+    assert [pv["hit"] for pv in m.pvars] == [0, 10, 1]
+
+
+def test_triggers_testing_different_seats_keep_every_seat_in_the_loop(tmp_path):
+    path = tmp_path / "guards.yaml"
+    path.write_text(GAME, encoding="utf-8")
+    assert ": continue" in rulekit.load_game(path).code
+    assert "if not (" not in rulekit.load_game(path).code

@@ -105,6 +105,7 @@ def restore(m: "Match", ck: Checkpoint, log: list[LogEntry], actions: list[Actio
     m.players = list(ck.players)
     m.out = list(ck.out)
     m._pos = None
+    m._dist = {}
     m._seats_from = {}
     m.current, m.next_player, m.phase = ck.current, ck.next_player, ck.phase
     m.turn, m.steps = ck.turn, ck.steps

@@ -159,7 +159,7 @@ class Match:
     # time, and a slot is a fixed place, where a dict of this many keys
     # (CPython shares the keys of at most 30) is a lookup every time.
     __slots__ = ("game", "n", "seed", "options", "rng", "players", "all_seats", "out", "_pos",
-                 "_prepared",
+                 "_dist", "_prepared",
                  "_seats_from", "cards", "budget", "steps", "memo", "gz", "pz", "_limits", "loc", "vars",
                  "pvars", "cvars", "chosen", "dirty", "current", "next_player", "phase", "turn", "log",
                  "actions", "_result", "decision", "_flow", "_send", "auto_pass", "copyable", "_ckpt",
@@ -193,6 +193,7 @@ class Match:
         self.all_seats = self.players[:]
         self.out = [False] * players            # eliminated, by seat
         self._pos: dict[int, int] | None = None  # seat -> place among the living, when first needed
+        self._dist: dict[tuple[int, int], int] = {}  # (a, b) -> seat_distance of two living players
         self._seats_from: dict[int, list[int]] = {}    # seat -> seats_from(seat), until an elimination
         self.cards = game.cards
         self.budget = step_budget
@@ -330,6 +331,7 @@ class Match:
             self.out[p] = True
             self.players.remove(p)
             self._pos = None
+            self._dist = {}
             self._seats_from = {}
             self.log.append(("eliminate", p))
 
@@ -360,7 +362,15 @@ class Match:
 
     def seat_distance(self, a: int, b: int) -> int:
         """Steps from seat ``a`` to seat ``b`` the shorter way round, counting
-        the seats of players still in the game (and of ``a`` and ``b``)."""
+        the seats of players still in the game (and of ``a`` and ``b``).
+        Asked for every target of every card a player might use, and the
+        same few pairs again and again: the distance of two living players
+        is kept until someone is eliminated."""
+        d = self._dist.get((a, b))
+        return d if d is not None else self._distance(a, b)
+
+    def _distance(self, a: int, b: int) -> int:
+        """:meth:`seat_distance` worked out (and kept, for two living players)."""
         if a == b:
             return 0
         pos = self._pos
@@ -370,10 +380,11 @@ class Match:
         if i is not None and j is not None:      # both still in the game: the usual case
             d = i - j if i > j else j - i
             k = len(pos)
-        else:
-            ring = [q for q in range(self.n) if not self.out[q] or q == a or q == b]
-            d = abs(ring.index(a) - ring.index(b))
-            k = len(ring)
+            d = self._dist[(a, b)] = d if d + d <= k else k - d
+            return d
+        ring = [q for q in range(self.n) if not self.out[q] or q == a or q == b]
+        d = abs(ring.index(a) - ring.index(b))
+        k = len(ring)
         return d if d + d <= k else k - d
 
     def reset_vars(self, when: str) -> None:

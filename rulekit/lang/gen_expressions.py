@@ -197,7 +197,10 @@ class Expressions(NameChecks):
         if (attr in self.names.player_vars and attr not in self.card_props
                 and attr not in CHOSEN_FIELDS and attr not in self.names.event_fields):
             # only a player has it: read the player's variable directly (a
-            # non-player base fails with a clear message through _pv)
+            # non-player base fails with a clear message through _pv), a seat without a call
+            if base.isidentifier():
+                return Code(f"(m.pvars[{base}][{attr!r}] if type({base}) is _int "
+                            f"else _pv(m, {base}, {attr!r}))", "any")
             return Code(f"_pv(m, {base}, {attr!r})", "any")
         if base.isidentifier():
             card = (f"({base}.props.get({attr!r}) if type({base}) is _Card "

@@ -342,6 +342,9 @@ class Statements(Expressions):
         if held:
             here = self.here()
             saved, self.cx.out = self.cx.out, []
+            guards = {t.get("seat_guard") for t in held}
+            if len(guards) == 1 and all(guards):   # all fire only for one seat: pass the others at once
+                self.add(If([(f"not ({guards.pop()})", [Continue(origin=here)])], one_line=True, origin=here))
             for t in held:
                 self.add(If([("m.out[_o]", [Continue(origin=here)])], one_line=True, origin=here))
                 self._fire(t, "_ev, _o", gen)
@@ -361,7 +364,8 @@ class Statements(Expressions):
         self.add(YieldFrom(call, origin=self.here()) if gen and t["is_gen"] else Do(call, origin=self.here()))
         if t["has_when"]:
             body, self.cx.out = self.cx.out, saved
-            guard = f"{t['seat_guard']} and " if t.get("seat_guard") and args == "_ev, _o" else ""  # trigger_guards
+            # the loader sets a seat guard only on a trigger held per player (see trigger_guards)
+            guard = f"{t['seat_guard']} and " if t.get("seat_guard") else ""
             self.add(If([(f"{guard}{t['when_fn']}(m, {args})", body)], origin=self.here()))
 
     def s_return_stmt(self, node: Tree[Token]) -> None:
