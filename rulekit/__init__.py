@@ -12,6 +12,7 @@ engine runs every game.  Start with :func:`load_game`::
 """
 from .engine.match import Match
 from .engine.runtime import Action, Decision
+from .engine.settled import settled
 from .engine.view import ALL as ALL_SEEING
 from .errors import IllegalAction, RuleError, RuleFileError, RuleRuntimeError, StepBudgetExceeded
 from .loader import load_game, load_game_text
@@ -20,6 +21,6 @@ from .simulation import GameFailed, simulate
 
 __all__ = [
     "ALL_SEEING", "Action", "Decision", "Game", "GameFailed", "IllegalAction", "Match", "RuleError", "RuleFileError",
-    "RuleRuntimeError", "StepBudgetExceeded", "load_game", "load_game_text", "simulate",
+    "RuleRuntimeError", "StepBudgetExceeded", "load_game", "load_game_text", "settled", "simulate",
 ]
 __version__ = "0.1.0"

@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from .agents import make_agents
 from .coverage import Hits
 from .coverage import report as coverage_report
+from .engine.settled import settled
 from .errors import RuleRuntimeError, StepBudgetExceeded
 from .loader import load_game
 from .model import Game
@@ -90,10 +91,11 @@ def play_games(game: Game, players: int, first: int, count: int, seed: int, agen
     winners, stats, decisions); the games stop at the first that fails, which
     is returned as (game index, seed, message).  With ``hits``, the rules
     each game ran are counted there."""
-    if hits is not None:
-        with hits.tracing(game):
-            return _play_games(game, players, first, count, seed, agents, options, hits)
-    return _play_games(game, players, first, count, seed, agents, options, None)
+    with settled():         # the loaded game is left out of the collector's passes
+        if hits is not None:
+            with hits.tracing(game):
+                return _play_games(game, players, first, count, seed, agents, options, hits)
+        return _play_games(game, players, first, count, seed, agents, options, None)
 
 
 def _play_games(game, players, first, count, seed, agents, options, hits):
