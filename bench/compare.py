@@ -9,6 +9,7 @@ the median time per game of each and their ratio.
 
     python bench/compare.py HEAD~1                 # HEAD~1 against the working tree
     python bench/compare.py v1 v2 --game sanguosha --players 8 --rounds 10
+    python bench/compare.py f9b9cf7 --game sanguosha --players 8 --settled   # as simulate plays
 
 A revision is anything ``git worktree`` accepts; without a second one the
 working tree (uncommitted changes included) is B.  The revisions are checked
@@ -38,7 +39,13 @@ from rulekit.engine.match import Match
 # a simulation: windows answered without asking, where the revision can
 kw = {{"auto_pass": True}} if "auto_pass" in inspect.signature(Match.__init__).parameters else {{}}
 from rulekit.agents import HeuristicAgent
+import contextlib
+# --settled: play as the revision's own simulate does (in rulekit.settled() where it has one)
+settle = getattr(rulekit, "settled", None) if {settled} else None
 def once():
+    with (settle() if settle else contextlib.nullcontext()):
+        return play()
+def play():
     rng = random.Random(1)
     start = time.perf_counter()
     for i in range({games}):
@@ -82,10 +89,13 @@ def main(argv=None) -> int:
     ap.add_argument("--agent", choices=("random", "heuristic"), default="random",
                     help="who plays every seat: uniform-random choices (default) or the rule file's "
                          "heuristic agent (its scoring is then part of the time)")
+    ap.add_argument("--settled", action="store_true",
+                    help="play inside rulekit.settled() in a revision that has it, as its simulate does "
+                         "(the collector leaves the loaded game out of its passes)")
     args = ap.parse_args(argv)
     games = args.games or (1500 if args.game == "regicide" else 150)
     code = ROUND.format(game=args.game, games=games, players=args.players,
-                        heuristic=args.agent == "heuristic")
+                        heuristic=args.agent == "heuristic", settled=args.settled)
     with tempfile.TemporaryDirectory(prefix="rulekit-compare-") as tmp:
         made = []
         try:
