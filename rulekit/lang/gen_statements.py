@@ -343,11 +343,14 @@ class Statements(Expressions):
             here = self.here()
             saved, self.cx.out = self.cx.out, []
             guards = {t.get("seat_guard") for t in held}
-            if len(guards) == 1 and all(guards):   # all fire only for one seat: pass the others at once
+            passed = len(guards) == 1 and all(guards)   # all fire only for one seat: pass the others at once
+            if passed:
                 self.add(If([(f"not ({guards.pop()})", [Continue(origin=here)])], one_line=True, origin=here))
-            for t in held:
+            for k, t in enumerate(held):
                 self.add(If([("m.out[_o]", [Continue(origin=here)])], one_line=True, origin=here))
-                self._fire(t, "_ev, _o", gen)
+                # the first trigger's seat test is the one just made; a later one's is made
+                # again, as a trigger before it may have sent the event on to another seat
+                self._fire(t, "_ev, _o", gen, guarded=passed and k == 0)
             body, self.cx.out = self.cx.out, saved
             self.add(For("_o", "m.seats_from(m.current)", body, origin=here))
         if as_tok is not None:
@@ -355,7 +358,10 @@ class Statements(Expressions):
             if str(as_tok) not in self.cx.assigned:
                 self.cx.local_kinds[str(as_tok)] = "event"
 
-    def _fire(self, t: dict[str, Any], args: str, gen: bool) -> None:
+    def _fire(self, t: dict[str, Any], args: str, gen: bool, guarded: bool = False) -> None:
+        """Run trigger ``t`` (``args``: the event, and the seat for one held
+        per player) if its ``when`` holds; ``guarded``: its seat test was
+        made just before, so it is not made again."""
         saved = self.cx.out
         if t["has_when"]:
             self.cx.out = []
@@ -365,7 +371,7 @@ class Statements(Expressions):
         if t["has_when"]:
             body, self.cx.out = self.cx.out, saved
             # the loader sets a seat guard only on a trigger held per player (see trigger_guards)
-            guard = f"{t['seat_guard']} and " if t.get("seat_guard") else ""
+            guard = f"{t['seat_guard']} and " if t.get("seat_guard") and not guarded else ""
             self.add(If([(f"{guard}{t['when_fn']}(m, {args})", body)], origin=self.here()))
 
     def s_return_stmt(self, node: Tree[Token]) -> None:
