@@ -198,11 +198,11 @@ class Expressions(NameChecks):
                 and attr not in CHOSEN_FIELDS and attr not in self.names.event_fields):
             # only a player has it: read the player's variable directly (a
             # non-player base fails with a clear message through _pv), a seat without a call
-            if base.isidentifier():
+            if bcode.plain:          # (read twice: a local or a constant)
                 return Code(f"(m.pvars[{base}][{attr!r}] if type({base}) is _int "
                             f"else _pv(m, {base}, {attr!r}))", "any")
             return Code(f"_pv(m, {base}, {attr!r})", "any")
-        if base.isidentifier():
+        if bcode.plain:
             card = (f"({base}.props.get({attr!r}) if type({base}) is _Card "
                     f"else _ga(m, {base}, {attr!r}))")
             if attr in self.names.player_vars:     # a player's, or a card's: test for a player first
