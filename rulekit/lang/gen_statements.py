@@ -11,6 +11,7 @@ from typing import Any
 
 from lark import Token, Tree
 
+from . import printer
 from .gen_base import Node, subtree, unquote
 from .gen_expressions import Expressions
 from .ir import (
@@ -183,7 +184,7 @@ class Statements(Expressions):
                 self.error(target.children[1], f"unknown player variable '{var}'",
                            "a name declared under player_vars", suggest(var, self.names.player_vars))
                 return
-            self._set("player", var, op, value, owner, f"m.pvars[{owner}][{var!r}]")
+            self._set("player", var, op, value, owner)
             self._changed(("player_vars", var))
             return
         (name,) = parts
@@ -192,7 +193,7 @@ class Statements(Expressions):
             return
         if name in self.names.vars:
             self.hoist("V")
-            self._set("match", name, op, value, None, f"V[{name!r}]")
+            self._set("match", name, op, value, None)
             self._changed(("vars", name))
             return
         self.error(target, f"cannot assign to unknown variable '{name}'",
@@ -205,11 +206,12 @@ class Statements(Expressions):
         variable, or a chosen answer's shared card list, also holds."""
         self.assign(target, value if op == "=" else f"{target} {op[:-1]} ({value})")
 
-    def _set(self, scope: str, name: str, op: str, value: str, owner: Code | None, read: str) -> None:
-        """A write of a declared match or player variable (``read``: how the
-        code reads it), ``x op= v`` as ``x = x op v`` as in :meth:`_assign`."""
-        self.add(SetVar(scope, name, value if op == "=" else f"{read} {op[:-1]} ({value})", owner,
-                        origin=self.here()))
+    def _set(self, scope: str, name: str, op: str, value: str, owner: Code | None) -> None:
+        """A write of a declared match or player variable, ``x op= v`` as
+        ``x = x op v`` as in :meth:`_assign`."""
+        if op != "=":
+            value = f"{printer.variable(scope, name, owner)} {op[:-1]} ({value})"
+        self.add(SetVar(scope, name, value, owner, origin=self.here()))
 
     def _changed(self, var: tuple[str, str]) -> None:
         """After writing a variable declared with ``reset:``: note that the

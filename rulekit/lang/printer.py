@@ -46,6 +46,12 @@ Lines = list[tuple[str, Origin]]
 LineOrigins = list[tuple[Any, ...]]
 
 
+def variable(scope: str, name: str, owner: object = None) -> str:
+    """A match variable (``scope`` "match") or ``owner``'s player variable
+    ("player") as the generated code reads and writes it."""
+    return f"V[{name!r}]" if scope == "match" else f"m.pvars[{owner}][{name!r}]"
+
+
 def simple(stmt: Stmt) -> str:
     """The one line of a simple statement."""
     if isinstance(stmt, Assign):
@@ -53,11 +59,9 @@ def simple(stmt: Stmt) -> str:
     if isinstance(stmt, Do):
         return stmt.call
     if isinstance(stmt, SetVar):
-        if stmt.scope == "match":
-            return f"V[{stmt.name!r}] = {stmt.value}"
-        if stmt.scope == "player":
-            return f"m.pvars[{stmt.owner}][{stmt.name!r}] = {stmt.value}"
-        return f"_set_cv(m, {stmt.owner}, {stmt.name!r}, {stmt.value}, {stmt.rule!r})"
+        if stmt.scope == "card":
+            return f"_set_cv(m, {stmt.owner}, {stmt.name!r}, {stmt.value}, {stmt.rule!r})"
+        return f"{variable(stmt.scope, stmt.name, stmt.owner)} = {stmt.value}"
     if isinstance(stmt, ResetVars):
         return f"m.reset_vars({stmt.when!r})"
     if isinstance(stmt, YieldFrom):
