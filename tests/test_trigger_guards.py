@@ -23,7 +23,7 @@ def test_any_other_beginning_gives_no_seat_test():
         assert guard(when) is None, when
 
 
-GAME = """\
+BASE = """\
 name: Guards
 players: {min: 3, max: 3}
 cards:
@@ -51,6 +51,9 @@ turn:
         emit poked(target=poke.player)
         if current == 2:
           win "done"
+"""
+
+GAME = BASE + """\
 triggers:
   - on: poked
     each_player: true
@@ -77,18 +80,8 @@ def test_only_the_seat_named_by_the_event_fires_and_the_others_still_run(tmp_pat
     assert [pv["hit"] for pv in m.pvars] == [10 + 2, 20 + 1, 3]
 
 
-REDIRECT = GAME.replace("""triggers:
-  - on: poked
-    each_player: true
-    when: owner == event.target
-    effect: |
-      owner.hit += 10
-  - on: poked
-    each_player: true
-    when: owner != event.target
-    effect: |
-      owner.hit += 1
-""", """triggers:
+REDIRECT = BASE.replace("emit poked(target=poke.player)", "emit poked(target=poke.player, moved=0)") + """\
+triggers:
   - on: poked
     each_player: true
     when: owner == event.target and event.moved == 0
@@ -101,7 +94,7 @@ REDIRECT = GAME.replace("""triggers:
     when: owner == event.target
     effect: |
       owner.hit += 1
-""").replace("emit poked(target=poke.player)", "emit poked(target=poke.player, moved=0)")
+"""
 
 
 def test_seats_the_event_does_not_name_are_passed_at_once_yet_a_redirected_event_reaches_its_new_seat(tmp_path):
