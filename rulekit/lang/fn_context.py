@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .ir import Code, Function, Stmt
+from .ir import Function, Stmt
 
 if TYPE_CHECKING:
     from ..errors import Where
@@ -44,8 +44,6 @@ class FnContext:
     via: tuple[tuple[Where | None, str], ...] = ()
     #: per filter being written: (the locals, the hoisted fields its test reads)
     watch: list[tuple[set[str], set[str]]] = attrs.field(factory=list)
-    #: while an expression procedure is written in place: its parameters' arguments
-    arg_subst: dict[str, Code] = attrs.field(factory=dict)
     #: a choice's pools of cards: (source, test) -> the list that holds them
     pools: dict[tuple[str, str], str] = attrs.field(factory=dict)
     error_path: tuple[Any, ...] = ()    # key of the choice being written, for error positions

@@ -20,6 +20,7 @@ import attrs
 from lark import Token, Tree
 
 from . import printer, runtime_helpers
+from .expr_ir import Expr
 from .fn_context import FnContext
 from .fn_names import FunctionNames
 from .ir import Assign, Chunk, Code, Do, Filter, Function, Origin, Stmt, Tick
@@ -130,6 +131,8 @@ class GenBase:
         #: procedures whose text is 'return <expression>', written in place of calls
         #: with plain arguments (see inline_exprs)
         self.expr_procs: dict[str, tuple[tuple[str, ...], Tree[Token]]] = {}
+        #: their parameters and expression trees, built when first called (see Expressions.callee)
+        self.callee_trees: dict[str, tuple[tuple[str, ...], Expr] | None] = {}
         self.inlined = 0                # procedures written in place so far (their locals' prefixes)
         self._cx: FnContext | None = None   # the function being written, if any
         self.text_path: tuple[Any, ...] = ()      # where in the file the text being written is
@@ -228,15 +231,6 @@ class GenBase:
         for reads, _ in self.cx.watch:
             reads.add(local)
 
-    def reading(self) -> list[set[str]]:
-        """What the filters being written have read so far (see :meth:`unread`)."""
-        return [set(reads) for reads, _ in self.cx.watch]
-
-    def unread(self, before: list[set[str]]) -> None:
-        """Forget the reads since :meth:`reading` returned ``before``."""
-        for (reads, _), was in zip(self.cx.watch, before):
-            reads.intersection_update(was)
-
     def hoist(self, field: str) -> None:
         """The function being written reads the match's ``field`` ("V", "GZ",
         "PZ" or "CH": see printer.HOISTS) through a local bound first."""
@@ -269,9 +263,13 @@ class GenBase:
         where = self.origin_of(node)
         return "None" if where is None else self.const(where, "at", where.line, where.column)
 
-    def local(self, name: str) -> str:
+    def local_name(self, name: str) -> str:
         """The Python name of an effect-text local."""
-        local = ("L_" if name in self.cx.comp_vars else self.cx.prefix) + name
+        return ("L_" if name in self.cx.comp_vars else self.cx.prefix) + name
+
+    def local(self, name: str) -> str:
+        """The Python name of an effect-text local, read here."""
+        local = self.local_name(name)
         self.read(local)
         return local
 

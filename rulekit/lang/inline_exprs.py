@@ -1,22 +1,17 @@
-"""Writing a small procedure's expression in place of its call.
+"""Which procedures may be written in place of their calls.
 
 Rule files name their small questions (``has(p, "X")``: ``return skill in
 p.skills``; ``wounded(p)``; ``distance_adjust(a, b)``) so that rules read
 like the rulebook, and a shared module offers such hooks for games to
 override.  A call costs a Python function call, and the hottest of them run
 hundreds of thousands of times in a simulation, so a procedure whose whole
-text is ``return <expression>`` is written at each call site instead, with
-its parameters replaced by the arguments.
+text is ``return <expression>`` is written at each call site instead (the
+pass :mod:`rulekit.lang.pass_inline`, which also says which calls qualify).
 
-Only when that changes nothing but speed:
-
-* the arguments are plain values (locals, constants, ``current``: the
-  expression writer marks them ``Code.plain``): an
-  argument the expression reads twice, or not at all, or only on one side
-  of an ``and``, is then still computed exactly as a call would;
-* the expression has no comprehension (``where``) or ``it``: those are
-  compiled into functions of their own that capture the locals they read;
-* the procedure never decides and does not reach itself.
+A procedure qualifies when that changes nothing but speed: the expression
+has no comprehension (``where``) or ``it`` (those are compiled into
+functions of their own that capture the locals they read), and the
+procedure never decides and does not reach itself.
 """
 from __future__ import annotations
 

@@ -7,9 +7,11 @@ cannot check; done on these nodes they are small functions over lists of
 statements (see :mod:`rulekit.lang.passes`), and one printer
 (:mod:`rulekit.lang.printer`) is the only place that writes Python.
 
-Statements are nodes; expressions are :class:`Code` leaves: their Python
-source with the facts the compiler knows about them (their kind, whether
-they name a zone directly...), so no pass needs to read source text.
+Statements are nodes.  Expressions are trees of their own while they are
+written and passed over (:mod:`rulekit.lang.expr_ir`); a statement holds
+an expression printed as a :class:`Code`: its Python source with the facts
+the compiler knows about it (its kind, whether it names a zone
+directly...), so no statement pass needs to read source text.
 Every statement keeps its :data:`Origin`, the place in the rule file it
 was written from, which becomes the line map ``rulekit show-code`` and
 run-time errors use.

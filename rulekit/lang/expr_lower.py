@@ -1,0 +1,224 @@
+"""Printing expression trees as Python source.
+
+Each node of :mod:`rulekit.lang.expr_ir` becomes a
+:class:`~rulekit.lang.ir.Code`: its source, with the facts the statement
+writer and the passes read.  The form is picked here, from the kinds of
+the node's parts as they are now (after the passes): a zone's list rather
+than the zone, a card's property table rather than a call, a seat's
+variable read directly.  What a printed expression needs of its function
+is noted as it is printed: the match fields bound to locals first
+(``hoist``), the locals a filter's test reads (``read``), the filters
+written out as functions of their own.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .expr_ir import (
+    Attr,
+    Builtin,
+    CardVar,
+    Chosen,
+    Expr,
+    Index,
+    Inlined,
+    Lit,
+    Local,
+    Op,
+    ProcCall,
+    Where,
+    ZoneOf,
+    sum_of_cards,
+    top_zone,
+)
+from .fn_names import test_table
+from .ir import Code
+from .name_checks import NameChecks
+
+
+class Lowering(NameChecks):
+    """``lower(node)`` is the :class:`~rulekit.lang.ir.Code` of an expression tree."""
+
+    def lower(self, node: Expr) -> Code:
+        method: Callable[[Any], Code] = getattr(self, "_l_" + type(node).__name__)
+        return method(node)
+
+    def seq_of(self, code: Code) -> str:
+        """Source for iterating ``code`` (a zone's list, a list as it is)."""
+        if code.kind == "zone":
+            return f"{code}.cards"
+        if code.kind in ("list", "cards", "seats"):
+            return code.src
+        return f"_seq({code})"
+
+    def _l_Lit(self, node: Lit) -> Code:
+        if node.hoist is not None:
+            self.hoist(node.hoist)
+        return Code(node.src, node.kind, shared=node.shared, plain=node.plain, number=node.number)
+
+    def _l_Local(self, node: Local) -> Code:
+        self.read(node.py)
+        return Code(node.py, node.kind, plain=True, local=True)
+
+    def _l_Chosen(self, node: Chosen) -> Code:
+        self.hoist("CH")
+        return Code(f"CH[{node.choice!r}].{node.field}", node.kind)
+
+    def _l_Attr(self, node: Attr) -> Code:
+        attr = node.attr
+        zone = top_zone(node)
+        if zone is not None:
+            z = self.lower(zone)
+            if z.shared and node.card_prop:
+                # a shared zone's top card, read in place from the property's table
+                return Code(f"({self.prop_table(attr)}[{z}.cards[-1].id] if {z}.cards else None)", "any")
+            return Code(f"_top_prop({z}.cards, {attr!r})", "any")
+        b = node.base
+        if isinstance(b, Chosen) and b.field == "cards":
+            return Code(f"CH[{b.choice!r}].pj[{self.chosen_projection('list', attr)}]", "list")
+        bcode = self.lower(b)
+        base, kind = bcode.src, bcode.kind
+        if kind == "event":
+            return Code(f"{base}.get({attr!r})", "any")
+        if kind in ("cards", "zone"):
+            # a card's properties never change: read them from a per-card table
+            seq = f"{base}.cards" if kind == "zone" else base
+            return Code(f"_proj({self.prop_table(attr)}, {seq})", "list")
+        if kind in ("list", "seats"):
+            return Code(f"_ga(m, {base}, {attr!r})", "list")
+        if kind == "card":
+            return Code(f"{base}.props.get({attr!r})", "any")
+        if kind == "int" and node.player_var:
+            return Code(f"m.pvars[{base}][{attr!r}]", "any")
+        if node.player_only:
+            # only a player has it: read the player's variable directly (a
+            # non-player base fails with a clear message through _pv), a seat without a call
+            if bcode.plain:          # (read twice: a local or a constant)
+                return Code(f"(m.pvars[{base}][{attr!r}] if type({base}) is _int "
+                            f"else _pv(m, {base}, {attr!r}))", "any")
+            return Code(f"_pv(m, {base}, {attr!r})", "any")
+        if bcode.plain:
+            card = (f"({base}.props.get({attr!r}) if type({base}) is _Card "
+                    f"else _ga(m, {base}, {attr!r}))")
+            if node.player_var:     # a player's, or a card's: test for a player first
+                return Code(f"(m.pvars[{base}][{attr!r}] if type({base}) is _int else {card})", "any")
+            return Code(card, "any")
+        return Code(f"_ga(m, {base}, {attr!r})", "any")
+
+    def _l_CardVar(self, node: CardVar) -> Code:
+        """The match's value of a card variable for the card (a name is a
+        card variable or a property, never both), or the list of values of
+        a list of cards."""
+        bcode = self.lower(node.base)
+        base, kind, attr = bcode.src, bcode.kind, node.attr
+        if kind == "card":
+            return Code(f"m.cvars[{attr!r}][{base}.id]", "any")
+        if kind in ("cards", "zone"):
+            seq = f"{base}.cards" if kind == "zone" else base
+            return Code(f"[m.cvars[{attr!r}][_c.id] for _c in {seq}]", "list")
+        return Code(f"_cv(m, {base}, {attr!r})", node.kind)
+
+    def _l_Index(self, node: Index) -> Code:
+        base, key = self.lower(node.base).src, self.lower(node.key).src
+        if node.checked:
+            return Code(f"{base}[{key}]", "any")
+        return Code(f"_idx({base}, {key}, {self.cx.rule!r})", "any")
+
+    def _l_ZoneOf(self, node: ZoneOf) -> Code:
+        self.hoist("PZ")
+        return Code(f"PZ[{node.index}][{self.lower(node.player).src}]", "zone")
+
+    def _l_Builtin(self, node: Builtin) -> Code:
+        name = node.name
+        summed = sum_of_cards(node) if name == "sum" else None
+        if summed is not None:
+            b, prop = summed.base, summed.attr
+            if isinstance(b, Chosen) and b.field == "cards" and summed.card_prop:
+                return Code(f"CH[{b.choice!r}].pj[{self.chosen_projection('sum', prop)}]", "int")
+            # a table of the property by card id (none counts 0), read in one loop
+            table = self.const(("sum", prop), "sum", prop)
+            self.sum_tables[table] = prop
+            return Code(f"_sumt({table}, {self.seq_of(self.lower(b))})", "int")
+        args = [self.lower(a) for a in node.args]
+        srcs = [a.src for a in args]
+        kind0 = args[0].kind if args else "any"
+        if name in ("any", "empty") and isinstance(node.args[0], Where) and args[0].outlined is not None:
+            # any(X where TEST): stop at the first element that passes
+            found = self.outline_any(args[0])
+            return Code(found, "bool") if name == "any" else Code(f"(not {found})", "bool")
+        if kind0 in ("zone", "list", "cards", "seats") and name in ("size", "count", "any", "empty"):
+            # a zone's list, not the zone: len(zone) would call Zone.__len__ in Python
+            n = f"len({srcs[0]}.cards)" if kind0 == "zone" else f"len({srcs[0]})"
+            if name == "any":
+                return Code(f"({n} > 0)", "bool")
+            if name == "empty":
+                return Code(f"({n} == 0)", "bool")
+            return Code(n, "int")
+        if name in ("min", "max") and len(srcs) > 1:
+            return Code(f"{name}({', '.join(srcs)})", "int")
+        if name == "next":
+            return Code(f"m.next_seat({srcs[0]})" if self.names.eliminates
+                        else f"(({srcs[0]}) + 1) % m.n", "int")
+        if name == "join":
+            if all(a.kind in ("zone", "cards", "list", "seats") for a in args):
+                # lists and zones only: one list display, no call (a new list,
+                # as effect text never changes one another name holds)
+                parts = ", ".join(f"*{a}.cards" if a.kind == "zone" else f"*{a}" for a in args)
+                return Code(f"[{parts}]", node.kind)
+            return Code(f"_B_join(m, {', '.join(srcs)})", node.kind)
+        if name == "seats_from":
+            return Code(f"m.seats_from({srcs[0]})", "seats")
+        if name == "seat_distance":
+            return Code(f"m.seat_distance({srcs[0]}, {srcs[1]})", "int")
+        if name == "top" and len(srcs) == 1 and kind0 == "zone":
+            return Code(f"_top1({srcs[0]}.cards)", "any")
+        if name == "room" and kind0 == "zone":
+            return Code(f"m.room({srcs[0]})", "int")
+        return Code(f"_B_{name}(m, {', '.join(srcs)})", node.kind)
+
+    def _l_ProcCall(self, node: ProcCall) -> Code:
+        call = f"{node.fn}(m{''.join(', ' + self.lower(a).src for a in node.args)})"
+        return Code(f"(yield from {call})" if node.yields else call, "any")
+
+    def _l_Inlined(self, node: Inlined) -> Code:
+        code = self.lower(node.body)
+        return Code(f"({code})", code.kind)
+
+    def _l_Op(self, node: Op) -> Code:
+        form, op = node.form, node.op
+        if form == "list":
+            return Code("[" + ", ".join(self.lower(a).src for a in node.args) + "]", "list")
+        if form == "not":
+            return Code(f"(not {self.lower(node.args[0])})", "bool")
+        if form == "neg":
+            return Code(f"(-{self.lower(node.args[0])})", "int")
+        if form == "ternary":
+            a, c, b = (self.lower(n).src for n in node.args)
+            return Code(f"({a} if {c} else {b})", "any")
+        left = self.lower(node.args[0]).src
+        if form == "is":
+            return Code(f"({left} {op} None)", "bool")
+        right = self.lower(node.args[1])
+        if form == "in":
+            # a zone's list rather than the zone, whose __contains__ would be a Python call
+            container = f"{right}.cards" if right.kind == "zone" else right.src
+            return Code(f"({left} {op} {container})", "bool")
+        return Code(f"({left} {op} {right.src})", node.kind)
+
+    def _l_Where(self, node: Where) -> Code:
+        seq = self.seq_of(self.lower(node.seq))
+        return self.where_list(seq, self.lower_test(node.test, node.tabled), node.kind)
+
+    def lower_test(self, test: Expr, tabled: bool) -> Code:
+        """A per-element test with ``it`` bound (``L_it``), with the locals
+        and hoisted fields it reads; a tabled one (see pass_tables) is
+        worked out for every card at load time and read from its table
+        (``table`` is set)."""
+        code = self.watching(lambda: self.lower(test))
+        if not tabled:
+            return code
+        if code.src not in self.static_preds:
+            self.static_preds[code.src] = test_table(len(self.static_preds))
+        table = self.static_preds[code.src]
+        return Code(f"{table}[L_it.id]", "bool", table=table)

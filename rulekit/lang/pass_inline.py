@@ -1,0 +1,51 @@
+"""Pass: a small procedure's expression is written in place of its call.
+
+Rule files name their small questions (``has(p, "X")``: ``return skill in
+p.skills``; ``wounded(p)``) so that rules read like the rulebook, and a
+shared module offers such hooks for games to override.  A call costs a
+Python function call, and the hottest run hundreds of thousands of times
+in a simulation, so the call of a procedure whose whole text is ``return
+<expression>`` (see :mod:`rulekit.lang.inline_exprs` for which qualify) is
+replaced by that expression, its parameters replaced by the arguments.
+The printer then picks the direct form for what each argument is (a seat's
+variable read as ``m.pvars[s][v]``...).
+
+Only when that changes nothing but speed: every argument is plain (a
+local, a constant, ``current``), so an argument the expression reads
+twice, or not at all, is still worth exactly what a call would see.  Calls
+inside a written-in expression are written in place in turn, unless that
+expression has eight or more parameters (which bounds the code's growth).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .expr_ir import Expr, Inlined, Local, ProcCall, children, rebuild
+
+#: name -> (parameters, expression) of a procedure that may be written in place, or None
+Callees = Callable[[str], "tuple[tuple[str, ...], Expr] | None"]
+
+#: no call is written in place inside an expression with this many parameters
+MAX_PARAMS = 8
+
+
+def run(node: Expr, callees: Callees, params: int = 0) -> Expr:
+    """``node`` with the calls that qualify written in place; ``params`` is
+    the number of parameters of the expression ``node`` is written in."""
+    if isinstance(node, Inlined):
+        return node                 # written in place already
+    node = rebuild(node, tuple(run(c, callees, params) for c in children(node)))
+    if not isinstance(node, ProcCall) or params >= MAX_PARAMS:
+        return node
+    callee = callees(node.name)
+    if callee is None or not all(a.plain for a in node.args):
+        return node
+    names, body = callee
+    return Inlined(run(substitute(body, dict(zip(names, node.args))), callees, len(names)))
+
+
+def substitute(node: Expr, args: dict[str, Expr]) -> Expr:
+    """``node`` with each parameter (a :class:`Local` named in ``args``) replaced by its argument."""
+    if isinstance(node, Local):
+        return args.get(node.name, node)
+    return rebuild(node, tuple(substitute(c, args) for c in children(node)))

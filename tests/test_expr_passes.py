@@ -1,0 +1,129 @@
+"""The passes over expression trees (rulekit.lang.pass_tables and
+rulekit.lang.pass_inline), each on trees made by hand, and the printer
+picking the Python form from what a part is after a pass."""
+from __future__ import annotations
+
+import re
+
+import rulekit
+from rulekit.lang import pass_inline, pass_tables
+from rulekit.lang.expr_ir import (
+    Attr, Builtin, CardVar, Inlined, Lit, Local, Op, ProcCall, Where,
+)
+
+IT = Local("it", "L_it", "card")
+HAND = Lit("GZ[0]", "zone", shared=True, hoist="GZ")
+HEARTS = Lit("'hearts'", "str", plain=True, fixed=True)
+
+
+def suit_is_hearts(base=IT):
+    return Op("binary", "==", (Attr(base, "suit", card_prop=True), HEARTS), "bool")
+
+
+# ---- tables ----------------------------------------------------------------------
+def test_a_test_of_card_properties_and_constants_is_tabled():
+    where = Where(HAND, suit_is_hearts(), "card")
+    assert pass_tables.run(where) == Where(HAND, suit_is_hearts(), "card", tabled=True)
+
+
+def test_a_test_of_card_variables_of_match_state_or_of_a_call_is_not_tabled():
+    score = Lit("V['score']", "any", hoist="V")
+    for test in (Op("binary", "==", (CardVar(IT, "worn"), HEARTS), "bool"),     # a card's state changes
+                 Op("binary", "<", (Attr(IT, "rank", card_prop=True), score), "bool"),
+                 ProcCall("red", "proc_red", (IT,)),
+                 Builtin("size", (HAND,))):
+        assert pass_tables.run(Where(HAND, test, "card")).tabled is False, test
+
+
+def test_only_filters_over_cards_are_tabled_and_nested_ones_too():
+    seats = Lit("m.players", "seats")
+    assert pass_tables.run(Where(seats, suit_is_hearts(), "int")).tabled is False
+    inner = Where(HAND, suit_is_hearts(), "card")
+    outer = Builtin("size", (inner,))
+    assert pass_tables.run(outer).args[0].tabled is True
+
+
+# ---- inlining --------------------------------------------------------------------
+P = Local("p", "L_p", "any")
+HP_OF = (("p",), Attr(P, "hp", player_var=True, player_only=True))       # return p.hp
+
+
+def callees(table):
+    return lambda name: table.get(name)
+
+
+def test_a_call_with_plain_arguments_becomes_the_expression_with_the_arguments_put_in():
+    current = Lit("m.current", "int", plain=True)
+    call = ProcCall("hp_of", "proc_hp_of", (current,))
+    out = pass_inline.run(call, callees({"hp_of": HP_OF}))
+    assert out == Inlined(Attr(current, "hp", player_var=True, player_only=True))
+    assert out.kind == "any"
+
+
+def test_a_call_with_an_argument_that_is_not_plain_stays_a_call():
+    size = Builtin("size", (HAND,))             # computed: written in place it could be computed twice
+    call = ProcCall("hp_of", "proc_hp_of", (size,))
+    assert pass_inline.run(call, callees({"hp_of": HP_OF})) == call
+    other = ProcCall("draw", "proc_draw", (P,))     # not an expression procedure
+    assert pass_inline.run(other, callees({"hp_of": HP_OF})) == other
+
+
+def test_calls_inside_a_written_in_expression_are_written_in_place_in_turn():
+    x = Local("x", "L_x", "int")
+    twice = (("n",), Op("binary", "+", (Local("n", "L_n"), Local("n", "L_n")), "int"))
+    outer = (("q",), ProcCall("twice", "proc_twice", (Local("q", "L_q"),)))
+    out = pass_inline.run(ProcCall("outer", "proc_outer", (x,)),
+                          callees({"twice": twice, "outer": outer}))
+    assert out == Inlined(Inlined(Op("binary", "+", (x, x), "int")))
+    # ... but not inside an expression of eight parameters or more (the code's growth is bounded)
+    many = tuple(f"a{i}" for i in range(8))
+    wide = (many, ProcCall("twice", "proc_twice", (Local("a0", "L_a0"),)))
+    out = pass_inline.run(ProcCall("wide", "proc_wide", (x,) * 8), callees({"twice": twice, "wide": wide}))
+    assert out == Inlined(ProcCall("twice", "proc_twice", (x,)))
+
+
+def test_an_expression_already_written_in_place_is_left_as_it_is():
+    done = Inlined(ProcCall("hp_of", "proc_hp_of", (P,)))
+    assert pass_inline.run(done, callees({"hp_of": HP_OF})) is done
+
+
+# ---- the printer reads the kinds after the passes ---------------------------------
+GAME = """\
+name: Kinds
+players: {min: 2, max: 2}
+cards:
+  - {name: a, count: 4, props: {kind: a, power: 2}}
+zones:
+  deck: {}
+  hand: {per_player: true}
+player_vars: {hp: 3}
+procedures:
+  hp_of:
+    params: [x]
+    effect: return x.hp
+  power_of:
+    params: [x]
+    effect: return x.power
+setup: |
+  move box to deck
+turn:
+  phases:
+    - name: main
+      effect: |
+        if any(deck where power_of(it) == 2) and hp_of(current) == 3:
+          win for [current] "read"
+        win for players "not read"
+"""
+
+
+def test_a_parameter_read_is_printed_for_what_the_argument_is():
+    """``x.hp`` and ``x.power`` of a parameter of unknown kind are generic
+    reads in the procedures; written in place with a seat and a card (a
+    filter's ``it``), they are the seat's variable and the card's property,
+    read directly."""
+    game = rulekit.load_game_text(GAME, "kinds.yaml")
+    code = game.code[game.code.index("def where_turn"):]
+    assert "m.pvars[m.current]['hp']" in code
+    assert "(L_it.props.get('power')) == 2" in code
+    assert "proc_hp_of(" not in code and "proc_power_of(" not in code
+    assert game.new_match(2, seed=0).result()["reason"] == "read"
