@@ -35,6 +35,13 @@ def test_a_test_of_card_variables_of_match_state_or_of_a_call_is_not_tabled():
         assert pass_tables.run(Where(HAND, test, "card")).tabled is False, test
 
 
+def test_a_test_written_in_place_from_a_procedure_of_card_properties_is_tabled():
+    """Tables run after inlining: ``deck where is_red(it)`` reads only the
+    card's properties once ``is_red``'s expression is written in place."""
+    where = Where(HAND, Inlined(suit_is_hearts()), "card")
+    assert pass_tables.run(where).tabled is True
+
+
 def test_only_filters_over_cards_are_tabled_and_nested_ones_too():
     seats = Lit("m.players", "seats")
     assert pass_tables.run(Where(seats, suit_is_hearts(), "int")).tabled is False
@@ -120,10 +127,10 @@ def test_a_parameter_read_is_printed_for_what_the_argument_is():
     """``x.hp`` and ``x.power`` of a parameter of unknown kind are generic
     reads in the procedures; written in place with a seat and a card (a
     filter's ``it``), they are the seat's variable and the card's property,
-    read directly."""
+    read directly; and the filter, now a test of card properties alone, is
+    read from a table."""
     game = rulekit.load_game_text(GAME, "kinds.yaml")
-    code = game.code[game.code.index("def where_turn"):]
-    assert "m.pvars[m.current]['hp']" in code
-    assert "(L_it.props.get('power')) == 2" in code
-    assert "proc_hp_of(" not in code and "proc_power_of(" not in code
+    flow = game.code[game.code.index("def turn"):]
+    assert "(len(_filt(TB0, GZ[1].cards)) > 0) and ((m.pvars[m.current]['hp']) == 3)" in flow
+    assert "proc_hp_of(" not in flow and "proc_power_of(" not in flow
     assert game.new_match(2, seed=0).result()["reason"] == "read"

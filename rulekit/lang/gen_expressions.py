@@ -52,8 +52,9 @@ class Expressions(Lowering):
         return self.lower(self.settle(self.tree(node, extra, kinds)))
 
     def settle(self, tree: Expr) -> Expr:
-        """``tree`` after the passes over expressions (tables first: a test that calls a procedure is not tabled)."""
-        return pass_inline.run(pass_tables.run(tree), self.callee)
+        """``tree`` after the passes over expressions (procedures written in
+        place first: a test may then be one of card properties alone)."""
+        return pass_tables.run(pass_inline.run(tree, self.callee))
 
     def tree(self, node: Node, extra: set[str] | None = None, kinds: dict[str, str] | None = None) -> Expr:
         """The expression tree of ``node``; ``extra`` names bound around it
@@ -385,6 +386,5 @@ class Expressions(Lowering):
     def filter_test(self, test: Node, elem: str) -> Code:
         """A per-element test with ``it`` bound (``L_it``); a test of card
         properties alone is read from a table (``table`` is set: see pass_tables)."""
-        tree = self.tree(test, extra={"it"}, kinds={"it": elem})
-        tabled = pass_tables.tabled(tree, elem)
-        return self.lower_test(self.settle(tree), tabled)
+        tree = self.settle(self.tree(test, extra={"it"}, kinds={"it": elem}))
+        return self.lower_test(tree, pass_tables.tabled(tree, elem))

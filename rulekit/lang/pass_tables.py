@@ -5,14 +5,15 @@ the test's answer for each card is worked out once, when the file loads,
 and the filter reads a table by card id (``_filt(TABLE, cards)``) instead
 of running the test per card per call.  This pass marks such filters
 (:attr:`rulekit.lang.expr_ir.Where.tabled`); the printer fills in the table.
-It runs before procedures are written in place (:mod:`rulekit.lang.pass_inline`):
-a test that calls a procedure is not tabled.
+It runs after procedures are written in place (:mod:`rulekit.lang.pass_inline`),
+so a test that asks a small procedure about the card's properties
+(``deck where is_red(it)``) is tabled too.
 """
 from __future__ import annotations
 
 import attrs
 
-from .expr_ir import Attr, Expr, Index, Lit, Local, Op, Where, children, rebuild
+from .expr_ir import Attr, Expr, Index, Inlined, Lit, Local, Op, Where, children, rebuild
 
 
 def card_static(node: Expr) -> bool:
@@ -22,7 +23,7 @@ def card_static(node: Expr) -> bool:
         return node.fixed
     if isinstance(node, Attr):      # (a card variable is a CardVar: a card's state changes)
         return isinstance(node.base, Local) and node.base.name == "it"
-    if isinstance(node, (Index, Op)):
+    if isinstance(node, (Index, Op, Inlined)):
         return all(card_static(c) for c in children(node))
     return False
 
