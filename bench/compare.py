@@ -2,7 +2,8 @@
 
 On a shared machine the speed of one run drifts by 5–10 % from minute to
 minute, more than most single changes save, so two runs made one after the
-other say little.  This script alternates the two revisions round by round
+other say little.  Times are the process's CPU time (the machine's other
+work is not counted, though it still slows the caches).  This script alternates the two revisions round by round
 (A B, B A, A B, ...), each round a fresh process playing the same
 games (uniform-random, or ``--agent heuristic``), so drift touches both alike; it prints the best and
 the median time per game of each and their ratio.
@@ -47,7 +48,7 @@ def once():
         return play()
 def play():
     rng = random.Random(1)
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range({games}):
         m = game.new_match(players={players}, seed=1 + i, **kw)
         if {heuristic}:
@@ -59,7 +60,7 @@ def play():
             else:
                 m.apply(dec.options[rng.randrange(len(dec.options))])
             dec = m.decision
-    return time.perf_counter() - start
+    return time.process_time() - start
 print(min(once() for _ in range(2)) / {games} * 1e6)
 """
 

@@ -104,9 +104,10 @@ def _score_all(match: Any, decision: Decision, call: Callable, args: tuple) -> l
             raise
         except Exception as err:  # noqa: BLE001 - reported as a rule error, with the rule named
             raise _heuristic_error(match, decision, a, f"{type(err).__name__}: {err}") from err
-        # an int or a float, the usual answer, passes the first test (bool is a type of its own)
-        if type(score) is not int and type(score) is not float and (
-                isinstance(score, bool) or not isinstance(score, (int, float))):
+        # an int or a float, the usual answer, passes the first test (bool is a type of its own);
+        # NaN is refused: it is no better or worse than anything, so no best answer exists
+        if type(score) is not int and (type(score) is not float or score != score) and (
+                isinstance(score, bool) or not isinstance(score, (int, float)) or score != score):
             raise _heuristic_error(match, decision, a, f"it gave {score!r}, not a number")
         out.append(score)
     return out

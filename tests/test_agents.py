@@ -228,6 +228,19 @@ def test_heuristic_that_gives_no_number_is_a_rule_error(tmp_path):
         HeuristicAgent(0).act(m, m.decision)
 
 
+def test_heuristic_that_gives_nan_is_a_rule_error():
+    """NaN compares false with everything: no answer would be best (and
+    picking among the ties would find none), so it is refused like any
+    other answer that is not a number."""
+    choice = SimpleNamespace(heuristic=lambda m, chosen, option, player: float("nan") if player == 2 else 1.0,
+                             params=())
+    match = SimpleNamespace(game=SimpleNamespace(choices={"c": choice}), card=lambda i: i,
+                            describe_action=repr)
+    decision = Decision(0, "c", "?", [Action("to", (), 1), Action("to", (), 2)], ())
+    with pytest.raises(rulekit.RuleRuntimeError, match=r"heuristic for choice 'c'.*gave nan, not a number"):
+        HeuristicAgent(0).act(match, decision)
+
+
 def test_heuristic_agent_plays_whole_regicide_games(regicide):
     for seed in range(3):
         m = regicide.new_match(2, seed=seed)
