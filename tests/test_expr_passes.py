@@ -3,12 +3,18 @@ rulekit.lang.pass_inline), each on trees made by hand, and the printer
 picking the Python form from what a part is after a pass."""
 from __future__ import annotations
 
-import re
-
 import rulekit
 from rulekit.lang import pass_inline, pass_tables
 from rulekit.lang.expr_ir import (
-    Attr, Builtin, CardVar, Inlined, Lit, Local, Op, ProcCall, Where,
+    Attr,
+    Builtin,
+    CardVar,
+    Inlined,
+    Lit,
+    Local,
+    Op,
+    ProcCall,
+    Where,
 )
 
 IT = Local("it", "L_it", "card")
@@ -134,3 +140,15 @@ def test_a_parameter_read_is_printed_for_what_the_argument_is():
     assert "(len(_filt(TB0, GZ[1].cards)) > 0) and ((m.pvars[m.current]['hp']) == 3)" in flow
     assert "proc_hp_of(" not in flow and "proc_power_of(" not in flow
     assert game.new_match(2, seed=0).result()["reason"] == "read"
+
+
+def test_a_kind_is_worked_out_again_only_where_a_call_feeds_it():
+    """The writer asks for a part's kind after inlining (to report errors
+    and pick a filter's element kind) only when a call is on the parts the
+    kind is read from: an operator's kind is fixed, a read of a call's
+    answer is not."""
+    call = ProcCall("hp_of", "proc_hp_of", (P,))
+    assert pass_inline.kind_may_change(Attr(call, "hp")) is True
+    assert pass_inline.kind_may_change(Builtin("size", (call,))) is True
+    assert pass_inline.kind_may_change(Op("binary", "+", (call, call), "int")) is False
+    assert pass_inline.kind_may_change(Attr(IT, "suit", card_prop=True)) is False

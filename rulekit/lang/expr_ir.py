@@ -12,10 +12,13 @@ for what the part now is.
 
 The expression writer (:mod:`rulekit.lang.gen_expressions`) builds these
 nodes from the parse tree, resolving names and reporting errors; nothing
-here reads source text.  Every node is immutable: a pass builds new nodes.
+here reads source text.  No node is changed once made: a pass builds new
+nodes.  They are not attrs *frozen* classes only because a frozen class's
+``__init__`` costs three times as much, and a load builds thousands.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Union
 
 import attrs
@@ -24,7 +27,7 @@ import attrs
 MANY = ("zone", "list", "cards", "seats")
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class Lit:
     """A constant or a name resolved to a fixed source: ``3``, ``'x'``,
     ``V['score']``, ``GZ[2]``, ``m.current``, a table's constant.
@@ -44,7 +47,7 @@ class Lit:
     fixed: bool = False
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class Local:
     """A name bound by the text (a parameter, ``let``, ``for``, ``it``):
     ``py`` is its Python name."""
@@ -55,7 +58,7 @@ class Local:
     plain = True
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class Chosen:
     """A chosen answer's field: ``CHOICE.cards``, ``CHOICE.player``..."""
 
@@ -68,7 +71,7 @@ class Chosen:
         return "cards" if self.field == "cards" else "any"
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class Attr:
     """``BASE.NAME``: a card's property, a player's variable, an event's
     field, or each of many cards' property; which one is read depends on
@@ -95,7 +98,7 @@ class Attr:
         return "list" if b.kind in MANY else "any"
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class CardVar:
     """``BASE.VAR`` for a declared card variable."""
 
@@ -108,7 +111,7 @@ class CardVar:
         return "list" if self.base.kind in MANY else "any"
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class Index:
     """``BASE[KEY]``; ``checked``: a table indexed by the player count that
     has an entry for every count (no run-time check needed)."""
@@ -120,7 +123,7 @@ class Index:
     plain = False
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class ZoneOf:
     """A player's zone: ``PZ[index][player]``."""
 
@@ -130,7 +133,7 @@ class ZoneOf:
     plain = False
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class Builtin:
     """A call of a built-in function of the language (``size``, ``top``,
     ``join``, ``sum``...)."""
@@ -165,7 +168,7 @@ class Builtin:
                 "any": "bool", "empty": "bool"}.get(name, "any")
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class ProcCall:
     """A call of a procedure.  ``yields``: it may stop for a decision, so
     it is called as ``(yield from ...)``."""
@@ -178,7 +181,7 @@ class ProcCall:
     plain = False
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class Inlined:
     """A procedure's expression written in place of its call (its
     parameters already replaced by the arguments)."""
@@ -191,7 +194,7 @@ class Inlined:
         return self.body.kind
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class Op:
     """An operator: ``form`` is one of "binary" (``op`` the operator),
     "is" (``op`` "is" / "is not", against None), "in" (``op`` "in" / "not
@@ -205,7 +208,7 @@ class Op:
     plain = False
 
 
-@attrs.frozen
+@attrs.define(hash=False)
 class Where:
     """``SEQ where TEST``: ``test`` reads ``it`` (an element of ``seq`` of
     kind ``elem``).  ``tabled``: the test reads only card properties and
@@ -256,12 +259,12 @@ def children(node: Expr) -> tuple[Expr, ...]:
     """The expressions directly inside ``node``."""
     if isinstance(node, (Attr, CardVar)):
         return (node.base,)
+    if isinstance(node, (Builtin, ProcCall, Op)):
+        return node.args
     if isinstance(node, Index):
         return (node.base, node.key)
     if isinstance(node, ZoneOf):
         return (node.player,)
-    if isinstance(node, (Builtin, ProcCall, Op)):
-        return node.args
     if isinstance(node, Inlined):
         return (node.body,)
     if isinstance(node, Where):
@@ -269,21 +272,26 @@ def children(node: Expr) -> tuple[Expr, ...]:
     return ()
 
 
-def rebuild(node: Expr, parts: tuple[Expr, ...]) -> Expr:
-    """``node`` with its :func:`children` replaced by ``parts`` (the same
-    node when nothing changed)."""
-    if parts == children(node):
-        return node
+def map_parts(node: Expr, fn: Callable[[Expr], Expr]) -> Expr:
+    """``node`` with ``fn`` applied to each of its :func:`children`: the
+    same node when ``fn`` returned every part as it was (a pass returns the
+    very part it did not change), so an untouched tree is not copied."""
     if isinstance(node, (Attr, CardVar)):
-        return attrs.evolve(node, base=parts[0])
-    if isinstance(node, Index):
-        return attrs.evolve(node, base=parts[0], key=parts[1])
-    if isinstance(node, ZoneOf):
-        return attrs.evolve(node, player=parts[0])
+        base = fn(node.base)
+        return node if base is node.base else attrs.evolve(node, base=base)
     if isinstance(node, (Builtin, ProcCall, Op)):
-        return attrs.evolve(node, args=parts)
+        args = tuple(fn(a) for a in node.args)
+        return node if all(a is b for a, b in zip(args, node.args)) else attrs.evolve(node, args=args)
+    if isinstance(node, Index):
+        base, key = fn(node.base), fn(node.key)
+        return node if base is node.base and key is node.key else Index(base, key, node.checked)
+    if isinstance(node, ZoneOf):
+        player = fn(node.player)
+        return node if player is node.player else ZoneOf(node.index, player)
     if isinstance(node, Inlined):
-        return attrs.evolve(node, body=parts[0])
+        body = fn(node.body)
+        return node if body is node.body else Inlined(body)
     if isinstance(node, Where):
-        return attrs.evolve(node, seq=parts[0], test=parts[1])
+        seq, test = fn(node.seq), fn(node.test)
+        return node if seq is node.seq and test is node.test else Where(seq, test, node.elem, node.tabled)
     return node

@@ -41,8 +41,7 @@ class Lowering(NameChecks):
     """``lower(node)`` is the :class:`~rulekit.lang.ir.Code` of an expression tree."""
 
     def lower(self, node: Expr) -> Code:
-        method: Callable[[Any], Code] = getattr(self, "_l_" + type(node).__name__)
-        return method(node)
+        return _PRINTERS[type(node)](self, node)
 
     def seq_of(self, code: Code) -> str:
         """Source for iterating ``code`` (a zone's list, a list as it is)."""
@@ -222,3 +221,9 @@ class Lowering(NameChecks):
             self.static_preds[code.src] = test_table(len(self.static_preds))
         table = self.static_preds[code.src]
         return Code(f"{table}[L_it.id]", "bool", table=table)
+
+
+#: the printer of each kind of node (looked up by type: a printer runs for every node of every expression)
+_PRINTERS: dict[type, Callable[[Any, Any], Code]] = {
+    t: getattr(Lowering, "_l_" + t.__name__)
+    for t in (Lit, Local, Chosen, Attr, CardVar, Index, ZoneOf, Builtin, ProcCall, Inlined, Op, Where)}

@@ -133,6 +133,9 @@ class GenBase:
         self.expr_procs: dict[str, tuple[tuple[str, ...], Tree[Token]]] = {}
         #: their parameters and expression trees, built when first called (see Expressions.callee)
         self.callee_trees: dict[str, tuple[tuple[str, ...], Expr] | None] = {}
+        #: expression nodes built so far that a pass works on (see Expressions.settle)
+        self.calls_made = 0
+        self.filters_made = 0
         self.inlined = 0                # procedures written in place so far (their locals' prefixes)
         self._cx: FnContext | None = None   # the function being written, if any
         self.text_path: tuple[Any, ...] = ()      # where in the file the text being written is

@@ -49,12 +49,24 @@ class Expressions(Lowering):
 
     def expr(self, node: Node, extra: set[str] | None = None, kinds: dict[str, str] | None = None) -> Code:
         """The Python of the expression ``node``: built, passed over, printed."""
-        return self.lower(self.settle(self.tree(node, extra, kinds)))
+        made = self.made
+        return self.lower(self.settle(self.tree(node, extra, kinds), made))
 
-    def settle(self, tree: Expr) -> Expr:
+    @property
+    def made(self) -> tuple[int, int]:
+        """How many calls that may be written in place, and filters, the writer has built so far."""
+        return self.calls_made, self.filters_made
+
+    def settle(self, tree: Expr, made: tuple[int, int] = (-1, -1)) -> Expr:
         """``tree`` after the passes over expressions (procedures written in
-        place first: a test may then be one of card properties alone)."""
-        return pass_tables.run(pass_inline.run(tree, self.callee))
+        place first: a test may then be one of card properties alone).  A
+        pass runs only when ``tree`` may hold what it works on: when the
+        writer built such a node since ``made`` (see :attr:`made`)."""
+        if self.calls_made != made[0]:
+            tree = pass_inline.run(tree, self.callee)
+        if self.filters_made != made[1]:
+            tree = pass_tables.run(tree)
+        return tree
 
     def tree(self, node: Node, extra: set[str] | None = None, kinds: dict[str, str] | None = None) -> Expr:
         """The expression tree of ``node``; ``extra`` names bound around it
@@ -80,7 +92,7 @@ class Expressions(Lowering):
 
     def kind_of(self, tree: Expr) -> str:
         """The kind ``tree`` has once its procedures are written in place."""
-        return pass_inline.run(tree, self.callee).kind
+        return pass_inline.run(tree, self.callee).kind if pass_inline.kind_may_change(tree) else tree.kind
 
     def callee(self, name: str) -> tuple[tuple[str, ...], Expr] | None:
         """The parameters and expression tree of a procedure that may be
@@ -330,6 +342,8 @@ class Expressions(Lowering):
             return NONE
         self.check_name_args("procedure", name, arg_nodes)
         call = ProcCall(name, self.proc_fn[name], tuple(self.tree(a) for a in arg_nodes))
+        if name in self.expr_procs:
+            self.calls_made += 1
         if name not in self.deciding_procs:
             return call
         if not explicit:
@@ -381,10 +395,12 @@ class Expressions(Lowering):
     def e_where_op(self, node: Tree[Token]) -> Expr:
         seq = self.tree(node.children[0])
         elem = elem_of(self.kind_of(seq))
+        self.filters_made += 1
         return Where(seq, self.tree(node.children[1], extra={"it"}, kinds={"it": elem}), elem)
 
     def filter_test(self, test: Node, elem: str) -> Code:
         """A per-element test with ``it`` bound (``L_it``); a test of card
         properties alone is read from a table (``table`` is set: see pass_tables)."""
-        tree = self.settle(self.tree(test, extra={"it"}, kinds={"it": elem}))
+        made = self.made
+        tree = self.settle(self.tree(test, extra={"it"}, kinds={"it": elem}), made)
         return self.lower_test(tree, pass_tables.tabled(tree, elem))

@@ -26,7 +26,7 @@ import attrs
 Origin = tuple[Any, str, tuple[Any, ...]]
 
 
-@attrs.frozen
+@attrs.define(slots=True, hash=False)     # never changed once made (a frozen class's __init__ costs 3x)
 class Code:
     """An expression: its source and what is known of it statically.
 

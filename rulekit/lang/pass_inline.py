@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .expr_ir import Expr, Inlined, Local, ProcCall, children, rebuild
+from .expr_ir import Attr, Builtin, CardVar, Expr, Inlined, Local, ProcCall, map_parts
 
 #: name -> (parameters, expression) of a procedure that may be written in place, or None
 Callees = Callable[[str], "tuple[tuple[str, ...], Expr] | None"]
@@ -34,7 +34,7 @@ def run(node: Expr, callees: Callees, params: int = 0) -> Expr:
     the number of parameters of the expression ``node`` is written in."""
     if isinstance(node, Inlined):
         return node                 # written in place already
-    node = rebuild(node, tuple(run(c, callees, params) for c in children(node)))
+    node = map_parts(node, lambda part: run(part, callees, params))
     if not isinstance(node, ProcCall) or params >= MAX_PARAMS:
         return node
     callee = callees(node.name)
@@ -44,8 +44,21 @@ def run(node: Expr, callees: Callees, params: int = 0) -> Expr:
     return Inlined(run(substitute(body, dict(zip(names, node.args))), callees, len(names)))
 
 
+def kind_may_change(node: Expr) -> bool:
+    """May writing calls in place change ``node``'s kind?  Only through the
+    parts its kind is worked out from (an operator's, a filter's, an index's
+    kind is fixed): so the writer asks the pass only when a call is there."""
+    if isinstance(node, ProcCall):
+        return True
+    if isinstance(node, (Attr, CardVar)):
+        return kind_may_change(node.base)
+    if isinstance(node, Builtin):
+        return any(kind_may_change(a) for a in node.args)
+    return False
+
+
 def substitute(node: Expr, args: dict[str, Expr]) -> Expr:
     """``node`` with each parameter (a :class:`Local` named in ``args``) replaced by its argument."""
     if isinstance(node, Local):
         return args.get(node.name, node)
-    return rebuild(node, tuple(substitute(c, args) for c in children(node)))
+    return map_parts(node, lambda part: substitute(part, args))

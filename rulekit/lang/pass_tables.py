@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from .expr_ir import Attr, Expr, Index, Inlined, Lit, Local, Op, Where, children, rebuild
+from .expr_ir import Attr, Expr, Index, Inlined, Lit, Local, Op, Where, children, map_parts
 
 
 def card_static(node: Expr) -> bool:
@@ -35,7 +35,7 @@ def tabled(test: Expr, elem: str) -> bool:
 
 def run(node: Expr) -> Expr:
     """``node`` with every filter whose test may be tabled marked so."""
-    node = rebuild(node, tuple(run(c) for c in children(node)))
+    node = map_parts(node, run)
     if isinstance(node, Where) and not node.tabled and tabled(node.test, node.elem):
         return attrs.evolve(node, tabled=True)
     return node
