@@ -93,40 +93,55 @@ def env(game, players: int, games: int, actions: str) -> tuple[int, float, dict]
 
 
 def parts(game, players: int, games: int, rounds: int) -> list[tuple[str, float]]:
-    """CPU µs per step of the raw loop with each part of observing added in turn."""
+    """CPU µs per step of the raw loop with each part of observing added in
+    turn.  Each game is played at every level in turn, ``rounds`` times, and
+    its best time at each level kept: a busy spell of a shared machine (it
+    can slow everything by half for a while) then slows one game's one run,
+    not a whole level."""
     from rulekit.rl.driver import Driver
 
-    def run(level: int) -> float:
-        d = Driver(game, players)
-        steps = 0
+    d = Driver(game, players)
+
+    def run(level: int, seed: int) -> tuple[int, float]:
         start = time.process_time()
-        for seed in range(games):
-            d.reset(seed)
-            m = d.match
-            rng = random.Random(seed)
-            while m.decision is not None:
-                seat = m.decision.player
-                if level == 1:
-                    d._seen.observe(seat)
-                elif level == 2:
-                    d._seen.observe(seat).copy()
-                elif level == 3:
-                    d.observation(seat)
-                m.apply(rng.randrange(len(m.decision.options)))
-                steps += 1
-        return 1e6 * (time.process_time() - start) / steps
+        d.reset(seed)
+        m = d.match
+        rng = random.Random(seed)
+        steps = 0
+        while m.decision is not None:
+            seat = m.decision.player
+            if level == 1:
+                d._seen.observe(seat)
+            elif level == 2:
+                d._seen.observe(seat).copy()
+            elif level == 3:
+                d.observation(seat)
+            m.apply(rng.randrange(len(m.decision.options)))
+            steps += 1
+        return steps, time.process_time() - start
 
     names = ("raw step, tracked (and a driver's reset)", "+ the kept vectors brought up to date",
              "+ the seat's row copied", "+ the mask")
-    return [(name, min(run(level) for _ in range(rounds))) for level, name in enumerate(names)]
+    best = [[float("inf")] * games for _ in names]
+    steps = 0
+    for _ in range(rounds):
+        for seed in range(games):
+            for level in range(len(names)):
+                n, seconds = run(level, seed)
+                best[level][seed] = min(best[level][seed], seconds)
+            steps += n if _ == 0 else 0
+    return [(name, 1e6 * sum(b) / steps) for name, b in zip(names, best)]
 
 
 def measure(game, tracked, players: int, games: int, rounds: int, actions: str) -> dict:
     """``game`` compiled the plain way plays the raw loop; ``tracked``, the
     same file as the environments load it (``rulekit.rl.load_game``), the env."""
     env(tracked, players, 1, actions)                  # builds the catalogue once, warms up
-    best_raw = max(s / t for s, t in (raw(game, players, games) for _ in range(rounds)))
-    runs = [env(tracked, players, games, actions) for _ in range(rounds)]
+    raws, runs = [], []
+    for _ in range(rounds):             # interleaved: a slow spell of the machine slows both alike
+        raws.append(raw(game, players, games))
+        runs.append(env(tracked, players, games, actions))
+    best_raw = max(s / t for s, t in raws)
     steps, seconds, parts = max(runs, key=lambda r: r[0] / r[1])
     us = {k: 1e6 * v / steps for k, v in parts.items()}
     raw_us = 1e6 / best_raw

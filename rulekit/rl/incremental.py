@@ -65,6 +65,14 @@ class SeatObservations:
         self._flat = self.V.reshape(-1)
         #: the same memory, one entry at a time: a single write costs a third of numpy's
         self._cells = self.V.data.cast("B").cast("f")
+        wide = self.cols.wide
+        #: the same memory again, row ``i`` the ``wide`` entries from flat place ``i`` on: a value over
+        #: the vocabulary written at many places (one per row) in one numpy write
+        self._span = np.lib.stride_tricks.as_strided(self._flat, (self._flat.size - wide + 1, wide),
+                                                     (self._flat.itemsize,) * 2, writeable=True)
+        #: what a hidden value over the vocabulary shows: its last entry ("hidden") set
+        self._blank = np.zeros(wide, dtype=np.float32)
+        self._blank[-1] = 1
         self._zones = self.cols.zones(match)
         self._names = {z.name: z for z in self._zones}
         self._top: dict[Zone, int | None] = {}
@@ -84,8 +92,8 @@ class SeatObservations:
         self._compared = None if is_tracked(game) else Compared(match)
         match.changes.clear()          # (a match followed from mid-game: everything is written afresh)
         self._log_at = len(match.log)
-        #: the head as written: turn, (phase,), current, (decision's choice,), decider, out
-        self._head: list[Any] = [None, None, None, None, None, [False] * n]
+        #: the head as written: turn, (phase,), current, (decision's choice, decider), out
+        self._head: list[Any] = [None, None, None, None, [False] * n]
         self._first = True
         self.shown = Shown(encoder, match, self.V, self.cols)
 
@@ -136,7 +144,8 @@ class SeatObservations:
         self._write_players(players, changed, False)
         if self.enc._state and (moved or cards):
             self._write_card_state({cid for _, cid in moved} | set(cards))
-        self.shown.stale(changed)
+        if changed:                 # (a step that only asked another seat: nothing a value reads)
+            self.shown.stale(changed)
 
     def _write_head(self, changed: set[Token]) -> None:
         """The turn, phase, current player, decision and decider, and who is
@@ -160,25 +169,17 @@ class SeatObservations:
             h[2] = m.current
             changed.add("turn")
         dec = m.decision
-        choice = None if dec is None else dec.choice
-        if h[3] is None or choice != h[3][0]:
-            if h[3] is not None:
-                flat[c.decision[h[3][0]]] = 0
-            flat[c.decision[choice]] = 1
-            h[3] = (choice,)
-        decider = None if dec is None else dec.player
-        if decider != h[4]:
-            if h[4] is not None:
-                self._flat[c.decider[h[4]]] = 0
-            if decider is not None:
-                self._flat[c.decider[decider]] = 1
-            h[4] = decider
-        out = h[5]
+        asked = (None, None) if dec is None else (dec.choice, dec.player)
+        if asked != h[3]:
+            at, x = c.asked(h[3], asked)
+            flat[at] = x
+            h[3] = asked
+        out = h[4]
         if out != m.out:
             for p, now in enumerate(m.out):
                 if now != out[p]:
                     self._flat[c.out[p]] = 1 if now else 0
-            h[5] = list(m.out)
+            h[4] = list(m.out)
             changed.add("seats")
         elif self._first:
             changed.add("seats")
@@ -324,6 +325,9 @@ class SeatObservations:
         value it had changes no display value), or whose readers changed (a
         hidden one shown or hidden again): in the rows that may see it, the
         hidden flag in the others."""
+        hide, hide_read = self._hide, self._hide_read
+        if not players and not (hide and (first or hide_read is None or not hide_read.isdisjoint(changed))):
+            return                  # (most steps: no player variable written, none shown or hidden)
         m, n = self.match, self.cols.n
         pvars, pvals = m.pvars, self._pvals
         moved: dict[tuple[int, str], Any] = {}
@@ -336,8 +340,7 @@ class SeatObservations:
                     changed.add(("pvar", k))
         if moved:
             changed.add(("pvar", None))
-        hide = self._hide
-        if hide and (first or self._hide_read is None or not self._hide_read.isdisjoint(changed)):
+        if hide and (first or hide_read is None or not hide_read.isdisjoint(changed)):
             shown = [[when is not None and bool(when(m, p)) for p in range(n)] for _, _, when in hide]
             before = self._shown
             for i, (k, _, _) in enumerate(hide):
@@ -354,31 +357,41 @@ class SeatObservations:
 
     def _write_player(self, p: int, k: str, v: Any, col: PlayerVar) -> None:
         """Player ``p``'s ``k`` as the full encoder writes it, in every row:
-        the value where the row's seat may see it, hidden where not."""
+        the value where the row's seat may see it, hidden where not.  A
+        value over the vocabulary is written whole (its zeros too) through
+        :attr:`_span`, one numpy write for every row, not cleared and then
+        written entry by entry."""
         cols, flat = self.cols, self._flat
         places, flags, number = col.places[p], col.flags, col.number
-        if flags is None:
-            seen = None                 # every row
-        elif v is _HIDDEN:
-            seen = cols.none
+        if number:
+            value: Any = _clip(v if type(v) in _NUMBER else self.enc._scalar(v))
+            put, blank = flat.__setitem__, 0
         else:
-            i = self._hide_at[k]
-            seen = None if self._shown[i][p] else cols.only[p] if self._hide[i][1] else cols.none
-        if not number or flags is not None:
-            flat[col.clear[p]] = 0
-        at = places if seen is None else places[seen]
-        if len(at):
-            if number and type(v) in _NUMBER:
-                flat[at] = _clip(v)
-            else:
-                offs: list[int] = []
-                vs: list[float] = []
-                self.enc._value(offs.append, vs.append, 0, v, number)
-                for o, x in zip(offs, vs):
-                    flat[at + o] = _clip(x)
-        if seen is not None:
-            assert flags is not None            # (only a variable with a visibility is seen by some rows)
-            hidden_rows = cols.others[p] if len(seen) else cols.all
-            flat[flags[p][hidden_rows]] = 1
-            if not number:
-                flat[places[hidden_rows] + (cols.wide - 1)] = 1
+            value = self._spread(v)
+            put, blank = self._span.__setitem__, self._blank
+        if flags is None:               # seen by every row (a value that cannot be hidden is never _HIDDEN)
+            put(places, value)
+            return
+        i = self._hide_at[k]
+        if v is not _HIDDEN and self._shown[i][p]:
+            seen, hidden = cols.all, cols.none
+        elif v is not _HIDDEN and self._hide[i][1]:
+            seen, hidden = cols.only[p], cols.others[p]
+        else:
+            seen, hidden = cols.none, cols.all
+        if len(seen):
+            put(places[seen], value)
+            flat[flags[p][seen]] = 0
+        if len(hidden):
+            put(places[hidden], blank)
+            flat[flags[p][hidden]] = 1
+
+    def _spread(self, v: Any) -> np.ndarray:
+        """``v`` over the vocabulary's 2 + W entries, as the full encoder writes it."""
+        offs: list[int] = []
+        vs: list[float] = []
+        self.enc._value(offs.append, vs.append, 0, v, False)
+        out = np.zeros(self.cols.wide, dtype=np.float32)
+        for o, x in zip(offs, vs):
+            out[o] = _clip(x)
+        return out
