@@ -46,9 +46,6 @@ class One(int):
     """The flat place of an entry that one row only holds (an owner's own zone)."""
 
 
-#: a decision's choice (None: no decision) and the seat that decides (None: no decision)
-Asked = tuple[str | None, int | None]
-
 #: where an entry sits in every row: a column (an ``int``, the same in every
 #: row), a :class:`One` (one row only), or the flat places, one per row
 Place = int | One | np.ndarray
@@ -107,28 +104,6 @@ class Columns:
                 key = (name, None if owner is None else (s + owner) % n)
                 self.zone_keys.setdefault(key, []).append((count, cards, top))
         self.zone_places = {key: self._zone_places(per_row) for key, per_row in self.zone_keys.items()}
-        self._asked: dict[tuple[Asked | None, Asked], tuple[np.ndarray, np.ndarray]] = {}
-
-    def asked(self, was: "Asked | None", now: "Asked") -> tuple[np.ndarray, np.ndarray]:
-        """The places and values that turn the decision's choice and decider
-        ``was`` (None: nothing written yet) into ``now`` in every row: one
-        numpy write (most steps change both), not four.  Worked out once per pair."""
-        write = self._asked.get((was, now))
-        if write is None:
-            parts: list[tuple[np.ndarray, int]] = []
-            if was is not None and was[0] != now[0]:
-                parts.append((self.decision[was[0]], 0))
-            if was is not None and was[1] is not None and was[1] != now[1]:
-                parts.append((self.decider[was[1]], 0))
-            if was is None or was[0] != now[0]:
-                parts.append((self.decision[now[0]], 1))
-            if now[1] is not None and (was is None or was[1] != now[1]):
-                parts.append((self.decider[now[1]], 1))
-            write = self._asked[was, now] = (
-                np.concatenate([_NONE] + [at for at, _ in parts]),
-                np.concatenate([np.zeros(0, dtype=np.float32)] +
-                               [np.full(len(at), x, dtype=np.float32) for at, x in parts]))
-        return write
 
     def _zone_places(self, per_row: list[tuple[int, int | None, int | None]]) -> ZonePlaces:
         size = place(self.rows, [c for c, _, _ in per_row])

@@ -10,8 +10,9 @@ places worked out in advance (:mod:`rulekit.rl.columns`).  A response
 window asks every seat in turn: each change is walked once, not once per
 seat that looks.
 
-- the decision, turn, phase and eliminated seats: a few entries, written
-  where they differ from what the rows hold;
+- the turn, phase and eliminated seats: a few entries, written where they
+  differ from what the rows hold; the decision's choice and decider, which
+  change at almost every step, only in the row of the seat that observes;
 - zones: the cards the log's ``move`` entries took from or put into a zone
   (where they are now decides the entry), the count of each zone they (or a
   ``shuffle``) name, a ``top`` zone's top card (every card changes zone
@@ -65,16 +66,22 @@ class SeatObservations:
         self._flat = self.V.reshape(-1)
         #: the same memory, one entry at a time: a single write costs a third of numpy's
         self._cells = self.V.data.cast("B").cast("f")
-        wide = self.cols.wide
+        wide = min(self.cols.wide, self._flat.size)
         #: the same memory again, row ``i`` the ``wide`` entries from flat place ``i`` on: a value over
         #: the vocabulary written at many places (one per row) in one numpy write
         self._span = np.lib.stride_tricks.as_strided(self._flat, (self._flat.size - wide + 1, wide),
                                                      (self._flat.itemsize,) * 2, writeable=True)
+        #: again, row ``i`` a zone's card entries from flat place ``i`` on: a card's entry in a zone
+        #: that every row shows in its own column, at ``_cards[places, card id]``
+        cards = min(max(len(e.game.cards), 1), self._flat.size)
+        self._cards = np.lib.stride_tricks.as_strided(self._flat, (self._flat.size - cards + 1, cards),
+                                                      (self._flat.itemsize,) * 2, writeable=True)
         #: what a hidden value over the vocabulary shows: its last entry ("hidden") set
         self._blank = np.zeros(wide, dtype=np.float32)
         self._blank[-1] = 1
         self._zones = self.cols.zones(match)
         self._names = {z.name: z for z in self._zones}
+        self._tokens = {z: ("zone", z.zdef.index) for z in self._zones}
         self._top: dict[Zone, int | None] = {}
         game = match.game
         #: per variable a player may hide: (its name, seen by its owner, shown_when or None)
@@ -92,15 +99,43 @@ class SeatObservations:
         self._compared = None if is_tracked(game) else Compared(match)
         match.changes.clear()          # (a match followed from mid-game: everything is written afresh)
         self._log_at = len(match.log)
-        #: the head as written: turn, (phase,), current, (decision's choice, decider), out
-        self._head: list[Any] = [None, None, None, None, [False] * n]
+        #: the head as written: turn, (phase,), current, out
+        self._head: list[Any] = [None, None, None, [False] * n]
+        #: by seat, the decision's choice and decider its row holds (None: nothing written yet);
+        #: where each choice's flag is in a row
+        self._asked: list[tuple[str | None, int | None] | None] = [None] * n
+        self._choice_at = {k: int(at[0]) for k, at in self.cols.decision.items()}
         self._first = True
         self.shown = Shown(encoder, match, self.V, self.cols)
 
     def observe(self, seat: int) -> np.ndarray:
         self.sync()
-        self.shown.write(seat)
+        dec = self.match.decision
+        now = (None, None) if dec is None else (dec.choice, dec.player)
+        if now != self._asked[seat]:
+            self._write_asked(seat, now)
+        if self.shown.todo[seat]:      # (the tests here and above: a call less at most steps)
+            self.shown.write(seat)
         return self.V[seat]
+
+    def _write_asked(self, seat: int, now: tuple[str | None, int | None]) -> None:
+        """The decision's choice and decider ``now``, in the seat's row only,
+        as it observes: they change at almost every step, and a write into
+        every row touches memory in every row (the costliest part of a
+        step's writes), for rows that may not be read before the next change."""
+        was = self._asked[seat]
+        cells, at, base = self._cells, self._choice_at, seat * self.cols.size
+        if was is None or was[0] != now[0]:
+            if was is not None:
+                cells[base + at[was[0]]] = 0
+            cells[base + at[now[0]]] = 1
+        if was is None or was[1] != now[1]:
+            n, decider = self.cols.n, base + self.enc._decider      # (seats counted from the row's)
+            if was is not None and was[1] is not None:
+                cells[decider + (was[1] - seat) % n] = 0
+            if now[1] is not None:
+                cells[decider + (now[1] - seat) % n] = 1
+        self._asked[seat] = now
 
     # ---- one pass for every seat ------------------------------------------------
     def _put(self, at: Place, x: int, off: int = 0) -> None:
@@ -118,8 +153,13 @@ class SeatObservations:
         m = self.match
         notes = m.changes if self._compared is None else self._compared.changes()
         changed: set[Token] = set()
-        self._write_head(changed)
-        if not notes and len(m.log) == self._log_at and not self._first:
+        h = self._head
+        if m.turn != h[0] or h[1] is None or m.phase != h[1][0] or m.current != h[2] or m.out != h[3] \
+                or self._first:
+            self._write_head(changed)
+        log, at = m.log, self._log_at
+        if not notes and not self._first and (len(log) == at or len(log) == at + 1 and log[at][0] == "decide"):
+            self._log_at = len(log)     # (most steps: a decision answered, nothing written, nothing moved)
             if changed:
                 self.shown.stale(changed)
             return
@@ -148,8 +188,8 @@ class SeatObservations:
             self.shown.stale(changed)
 
     def _write_head(self, changed: set[Token]) -> None:
-        """The turn, phase, current player, decision and decider, and who is
-        out: only the parts that differ from what the rows hold."""
+        """The turn, phase, current player and who is out: only the parts
+        that differ from what the rows hold (the decision: :meth:`_write_asked`)."""
         m, e, c, h = self.match, self.enc, self.cols, self._head
         if m.turn != h[0]:
             h[0] = m.turn
@@ -168,18 +208,12 @@ class SeatObservations:
             flat[c.current[m.current]] = 1
             h[2] = m.current
             changed.add("turn")
-        dec = m.decision
-        asked = (None, None) if dec is None else (dec.choice, dec.player)
-        if asked != h[3]:
-            at, x = c.asked(h[3], asked)
-            flat[at] = x
-            h[3] = asked
-        out = h[4]
+        out = h[3]
         if out != m.out:
             for p, now in enumerate(m.out):
                 if now != out[p]:
                     self._flat[c.out[p]] = 1 if now else 0
-            h[4] = list(m.out)
+            h[3] = list(m.out)
             changed.add("seats")
         elif self._first:
             changed.add("seats")
@@ -256,13 +290,17 @@ class SeatObservations:
         self._log_at = len(log)
         if not touched:
             return pairs
-        zones, loc, put, cells = self._zones, self.match.loc, self._put, self._cells
+        zones, loc, put, cells, V, span = self._zones, self.match.loc, self._put, self._cells, self.V, self._cards
         for z, cid in pairs:            # (a card named twice gets the same entry twice)
             a = zones[z].cards
-            if type(a) is One:                  # (an owner's zone: its row only, the commonest)
+            t = type(a)
+            if t is One:                        # an owner's zone: its row only (the commonest)
                 cells[a + cid] = 1 if loc[cid] is z else 0
-            elif a is not None:
-                put(a, 1 if loc[cid] is z else 0, cid)
+            elif t is int:                      # the same column in every row (a shared zone)
+                V[:, a + cid] = 1 if loc[cid] is z else 0
+            elif a is not None:                 # a column per row (a player's zone that all see)
+                span[a, cid] = 1 if loc[cid] is z else 0
+        tokens = self._tokens
         for z in touched:
             at = zones[z]
             put(at.size, len(z.cards))
@@ -274,9 +312,8 @@ class SeatObservations:
                         put(at.top, 0, old)
                     if new is not None:
                         put(at.top, 1, new)
-            changed.add(("zone", z.zdef.index))
-        if touched:
-            changed.add(("zone", None))
+            changed.add(tokens[z])
+        changed.add(("zone", None))
         return pairs
 
     def _write_card_state(self, ids: Iterable[int]) -> None:
