@@ -140,12 +140,15 @@ class Driver:
         legal = self.legal()
         m = self.live()
         try:
-            k = int(index)
+            k = index if type(index) is int else int(index)
         except (TypeError, ValueError):
             k = -1
         position = None
-        if legal is not None and 0 <= k < self.actions.n and legal.mask[k]:
-            position = k if legal.positions is None else legal.positions.index(k)   # once per step
+        if legal is not None and 0 <= k < self.actions.n:
+            if legal.positions is None:
+                position = k if legal.mask[k] else None
+            elif k in legal.positions:      # (the decision's options' indices: a few, read as a list)
+                position = legal.positions.index(k)
         if position is None:
             dec = m.decision
             what = (f"action {k} ({self.actions.describe(k)})" if 0 <= k < self.actions.n
