@@ -10,9 +10,10 @@ places worked out in advance (:mod:`rulekit.rl.columns`).  A response
 window asks every seat in turn: each change is walked once, not once per
 seat that looks.
 
-- the turn, phase and eliminated seats: a few entries, written where they
-  differ from what the rows hold; the decision's choice and decider, which
-  change at almost every step, only in the row of the seat that observes;
+- the eliminated seats: a few entries, written where they differ from what
+  the rows hold; the turn, phase, current seat, decision's choice and
+  decider (the decision changes at almost every step) only in the row of
+  the seat that observes, as it does;
 - zones: the cards the log's ``move`` entries took from or put into a zone
   (where they are now decides the entry), the count of each zone they (or a
   ``shuffle``) name, a ``top`` zone's top card (every card changes zone
@@ -99,42 +100,53 @@ class SeatObservations:
         self._compared = None if is_tracked(game) else Compared(match)
         match.changes.clear()          # (a match followed from mid-game: everything is written afresh)
         self._log_at = len(match.log)
-        #: the head as written: turn, (phase,), current, out
+        #: the head as seen: turn, (phase,), current; out as written
         self._head: list[Any] = [None, None, None, [False] * n]
-        #: by seat, the decision's choice and decider its row holds (None: nothing written yet);
-        #: where each choice's flag is in a row
-        self._asked: list[tuple[str | None, int | None] | None] = [None] * n
+        #: by seat, the turn, phase, current seat, decision's choice and decider its row holds
+        #: (None: nothing written yet); where each phase's and choice's flag is in a row
+        self._asked: list[tuple[Any, ...] | None] = [None] * n
+        self._phase_at = {k: int(at[0]) for k, at in self.cols.phase.items()}
+        self._no_phase = int(self.cols.no_phase[0])
         self._choice_at = {k: int(at[0]) for k, at in self.cols.decision.items()}
         self._first = True
         self.shown = Shown(encoder, match, self.V, self.cols)
 
     def observe(self, seat: int) -> np.ndarray:
         self.sync()
-        dec = self.match.decision
-        now = (None, None) if dec is None else (dec.choice, dec.player)
+        m = self.match
+        dec = m.decision
+        now = (m.turn, m.phase, m.current) + ((None, None) if dec is None else (dec.choice, dec.player))
         if now != self._asked[seat]:
             self._write_asked(seat, now)
         if self.shown.todo[seat]:      # (the tests here and above: a call less at most steps)
             self.shown.write(seat)
         return self.V[seat]
 
-    def _write_asked(self, seat: int, now: tuple[str | None, int | None]) -> None:
-        """The decision's choice and decider ``now``, in the seat's row only,
-        as it observes: they change at almost every step, and a write into
+    def _write_asked(self, seat: int, now: tuple[Any, ...]) -> None:
+        """The turn, phase, current seat, decision's choice and decider
+        ``now``, in the seat's row only, as it observes: the decision
+        changes at almost every step, the phase often, and a write into
         every row touches memory in every row (the costliest part of a
         step's writes), for rows that may not be read before the next change."""
         was = self._asked[seat]
-        cells, at, base = self._cells, self._choice_at, seat * self.cols.size
+        cells, e, n, base = self._cells, self.enc, self.cols.n, seat * self.cols.size
         if was is None or was[0] != now[0]:
-            if was is not None:
-                cells[base + at[was[0]]] = 0
-            cells[base + at[now[0]]] = 1
+            cells[base + e._turn] = _clip(now[0])
         if was is None or was[1] != now[1]:
-            n, decider = self.cols.n, base + self.enc._decider      # (seats counted from the row's)
-            if was is not None and was[1] is not None:
-                cells[decider + (was[1] - seat) % n] = 0
-            if now[1] is not None:
-                cells[decider + (now[1] - seat) % n] = 1
+            phase, other = self._phase_at, self._no_phase      # (a phase the file does not name: setup)
+            if was is not None:
+                cells[base + phase.get(was[1], other)] = 0
+            cells[base + phase.get(now[1], other)] = 1
+        if was is None or was[3] != now[3]:
+            if was is not None:
+                cells[base + self._choice_at[was[3]]] = 0
+            cells[base + self._choice_at[now[3]]] = 1
+        for i, at in (2, e._current), (4, e._decider):          # seats counted from the row's
+            if was is None or was[i] != now[i]:
+                if was is not None and was[i] is not None:
+                    cells[base + at + (was[i] - seat) % n] = 0
+                if now[i] is not None:
+                    cells[base + at + (now[i] - seat) % n] = 1
         self._asked[seat] = now
 
     # ---- one pass for every seat ------------------------------------------------
@@ -188,25 +200,12 @@ class SeatObservations:
             self.shown.stale(changed)
 
     def _write_head(self, changed: set[Token]) -> None:
-        """The turn, phase, current player and who is out: only the parts
-        that differ from what the rows hold (the decision: :meth:`_write_asked`)."""
-        m, e, c, h = self.match, self.enc, self.cols, self._head
-        if m.turn != h[0]:
-            h[0] = m.turn
-            self.V[:, e._turn] = _clip(m.turn)
-            changed.add("turn")
-        flat = self._flat
-        if h[1] is None or m.phase != h[1][0]:
-            if h[1] is not None:
-                flat[c.phase.get(h[1][0], c.no_phase)] = 0
-            flat[c.phase.get(m.phase, c.no_phase)] = 1
-            h[1] = (m.phase,)           # (a phase may be None: setup)
-            changed.add("turn")
-        if m.current != h[2]:
-            if h[2] is not None:
-                flat[c.current[h[2]]] = 0
-            flat[c.current[m.current]] = 1
-            h[2] = m.current
+        """Who is out, in every row, where it differs from what the rows
+        hold; the turn, phase or current seat changed noted (written as
+        each seat observes: :meth:`_write_asked`)."""
+        m, c, h = self.match, self.cols, self._head
+        if m.turn != h[0] or h[1] is None or m.phase != h[1][0] or m.current != h[2]:
+            h[0], h[1], h[2] = m.turn, (m.phase,), m.current      # (a phase may be None: setup)
             changed.add("turn")
         out = h[3]
         if out != m.out:
