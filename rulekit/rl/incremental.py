@@ -405,7 +405,7 @@ class SeatObservations:
         else:
             value = self._spread(v)
             put, blank = self._span.__setitem__, self._blank
-        if flags is None:               # seen by every row (a value that cannot be hidden is never _HIDDEN)
+        if flags is None:               # seen by every row
             put(places, value)
             return
         i = self._hide_at[k]
