@@ -83,6 +83,7 @@ class SeatObservations:
         self._zones = self.cols.zones(match)
         self._names = {z.name: z for z in self._zones}
         self._tokens = {z: ("zone", z.zdef.index) for z in self._zones}
+        self._sees = {z: at.sees.tolist() for z, at in self._zones.items()}     # by zone, per row
         self._top: dict[Zone, int | None] = {}
         game = match.game
         #: per variable a player may hide: (its name, seen by its owner, shown_when or None)
@@ -319,9 +320,25 @@ class SeatObservations:
         """Card variables of the cards in ``ids``: their values in the rows
         of the seats that see where each card is now, zeros in the others
         (a card no seat sees is not even read); one numpy write for them
-        all (a turn may write many cards')."""
+        all when there are many (a turn may write many cards'), one entry
+        at a time when a few (a card or two moved: a dozen numpy calls
+        would cost more)."""
         m, enc = self.match, self.enc
         cvars, zones, loc, scalar = m.cvars, self._zones, m.loc, enc._scalar
+        if not isinstance(ids, (list, set, tuple)):
+            ids = list(ids)
+        n, size, state = self.cols.n, self.cols.size, enc._state
+        if len(ids) * len(state) * n <= 64:
+            cells, sees = self._cells, self._sees
+            for cid in ids:
+                z = loc[cid]
+                place = zones.get(z)
+                rows = None if place is None or place.cards is None else sees[z]
+                for k, at in state:
+                    x = 0.0 if rows is None else _clip(scalar(cvars[k][cid]))
+                    for r in range(n):
+                        cells[r * size + at + cid] = x if rows is not None and rows[r] else 0.0
+            return
         seen: list[int] = []
         rows: list[np.ndarray] = []
         unseen: list[int] = []
@@ -332,7 +349,6 @@ class SeatObservations:
             else:
                 seen.append(cid)
                 rows.append(place.sees)
-        state = enc._state
         if unseen:
             self.V[:, [at + cid for _, at in state for cid in unseen]] = 0
         if seen:
@@ -348,12 +364,11 @@ class SeatObservations:
             if place is None:
                 continue
             at, number = place
-            offs: list[int] = []
-            vs: list[float] = []
-            e._value(offs.append, vs.append, at, m.vars.get(k), number)
-            V[:, at:at + (1 if number else self.cols.wide)] = 0
-            for a, v in zip(offs, vs):
-                V[:, a] = _clip(v)
+            v = m.vars.get(k)
+            if number:                  # one entry, the same in every row
+                V[:, at] = _clip(v if type(v) in _NUMBER else e._scalar(v))
+            else:
+                V[:, at:at + self.cols.wide] = self._spread(v)
 
     def _write_players(self, players: dict[int, set[str]], changed: set[Token], first: bool) -> None:
         """Each player variable written whose value differs from the one in
