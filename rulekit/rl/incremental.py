@@ -293,10 +293,9 @@ class SeatObservations:
         zones, loc, put, cells, V, span = self._zones, self.match.loc, self._put, self._cells, self.V, self._cards
         for z, cid in pairs:            # (a card named twice gets the same entry twice)
             a = zones[z].cards
-            t = type(a)
-            if t is One:                        # an owner's zone: its row only (the commonest)
+            if type(a) is One:                  # an owner's zone: its row only (the commonest)
                 cells[a + cid] = 1 if loc[cid] is z else 0
-            elif t is int:                      # the same column in every row (a shared zone)
+            elif type(a) is int:                # the same column in every row (a shared zone)
                 V[:, a + cid] = 1 if loc[cid] is z else 0
             elif a is not None:                 # a column per row (a player's zone that all see)
                 span[a, cid] = 1 if loc[cid] is z else 0
@@ -333,11 +332,11 @@ class SeatObservations:
             for cid in ids:
                 z = loc[cid]
                 place = zones.get(z)
-                rows = None if place is None or place.cards is None else sees[z]
+                seers = None if place is None or place.cards is None else sees[z]
                 for k, at in state:
-                    x = 0.0 if rows is None else _clip(scalar(cvars[k][cid]))
+                    x = 0.0 if seers is None else _clip(scalar(cvars[k][cid]))
                     for r in range(n):
-                        cells[r * size + at + cid] = x if rows is not None and rows[r] else 0.0
+                        cells[r * size + at + cid] = x if seers is not None and seers[r] else 0.0
             return
         seen: list[int] = []
         rows: list[np.ndarray] = []
@@ -414,6 +413,7 @@ class SeatObservations:
         written entry by entry."""
         cols, flat = self.cols, self._flat
         places, flags, number = col.places[p], col.flags, col.number
+        blank: Any
         if number:
             value: Any = _clip(v if type(v) in _NUMBER else self.enc._scalar(v))
             put, blank = flat.__setitem__, 0
