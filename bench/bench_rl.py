@@ -13,10 +13,19 @@ Plays the same uniform-random games two ways and prints steps/s of each:
 Both play with ``auto_pass=False`` (the environment's default: every seat
 a response window names is asked).  Times are the process's CPU time (a
 busy machine's other work is not counted), split into observe, pick and
-step in the proportions the wall clock measures; the best of ``--rounds``
-rounds.  ``env/raw`` is (observe + step) / raw step: a step of the
-environment, in raw steps; ``overhead`` is (observe + step - raw) / raw:
-what the environment adds to the engine's own step.
+step in the proportions the wall clock measures.  Each game is played both
+ways in turn, ``--rounds`` times, and its best run each way kept: a shared
+machine has slow spells (everything half again as slow for a while) that
+would otherwise fall on one side more than the other.
+
+- ``observe``: ``env.last()``, the observation dict (the kept vectors
+  brought up to date, the seat's row copied, the mask) and PettingZoo's
+  bookkeeping;
+- ``step``: ``env.step(index)``, the engine's step included (of the file
+  compiled with change tracking, which costs the same as the plain one);
+- ``env/raw`` is (observe + step) / raw: a step of the environment, in raw
+  steps; ``overhead`` is (observe + step - raw) / raw: what the environment
+  adds to the engine's own step, in raw steps (the agent's draw is left out).
 
     python bench/bench_rl.py [--game sanguosha] [--players 8] [--games 20] [--rounds 3]
                              [--actions auto|catalogue|features]
@@ -25,9 +34,10 @@ what the environment adds to the engine's own step.
 
 ``--parts`` adds the observation's parts to the raw loop one at a time
 (the kept vectors brought up to date: every seat's row, once per step, and
-the observing seat's display values; its row's copy; the mask) and prints
-each one's CPU time per step: a split that a busy machine does not skew,
-unlike the wall clock's.
+the observing seat's decision and display values; its row's copy; the
+mask and the observation dict) and prints each one's CPU time per step,
+each game's best run at each level: a split that a busy machine does not
+skew, unlike the wall clock's.
 """
 from __future__ import annotations
 
@@ -47,90 +57,110 @@ import rulekit  # noqa: E402
 import rulekit.rl  # noqa: E402
 
 
-def raw(game, players: int, games: int) -> tuple[int, float]:
-    steps = 0
+def raw(game, players: int, seed: int) -> tuple[int, float]:
+    """Steps and CPU seconds of one game."""
     start = time.process_time()
-    for seed in range(games):
-        m = game.new_match(players, seed=seed)
-        rng = random.Random(seed)
-        while m.decision is not None:
-            m.apply(rng.randrange(len(m.decision.options)))
-            steps += 1
+    m = game.new_match(players, seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while m.decision is not None:
+        m.apply(rng.randrange(len(m.decision.options)))
+        steps += 1
     return steps, time.process_time() - start
 
 
-def env(game, players: int, games: int, actions: str) -> tuple[int, float, dict]:
-    """Steps, CPU seconds, and those seconds split into observing
-    (``env.last``), picking (the random agent's draw from the mask) and
-    stepping."""
-    e = rulekit.rl.env(game, players=players, actions=actions)
-    rng = np.random.default_rng(0)
+def env(e, seed: int, rng: np.random.Generator) -> tuple[int, float, dict]:
+    """Steps and CPU seconds of one game through the environment ``e``,
+    those seconds split into observing (``env.last``), picking (the random
+    agent's draw from the mask) and stepping."""
     steps = 0
     wall = dict.fromkeys(("observe", "pick", "step"), 0.0)
     clock = time.perf_counter
     cpu = time.process_time()
-    for seed in range(games):
-        e.reset(seed=seed)
-        for _agent in e.agent_iter():
-            t0 = clock()
-            obs, reward, terminated, truncated, info = e.last()
-            if terminated or truncated:
-                e.step(None)
-                continue
-            t1 = clock()
-            legal = np.flatnonzero(obs["action_mask"].view(bool))   # numpy finds the ones of a bool array 20x faster
-            index = int(legal[rng.integers(len(legal))])
-            t2 = clock()
-            e.step(index)
-            t3 = clock()
-            wall["observe"] += t1 - t0
-            wall["pick"] += t2 - t1
-            wall["step"] += t3 - t2
-            steps += 1
+    e.reset(seed=seed)
+    for _agent in e.agent_iter():
+        t0 = clock()
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        t1 = clock()
+        legal = np.flatnonzero(obs["action_mask"].view(bool))   # numpy finds the ones of a bool array 20x faster
+        index = int(legal[rng.integers(len(legal))])
+        t2 = clock()
+        e.step(index)
+        t3 = clock()
+        wall["observe"] += t1 - t0
+        wall["pick"] += t2 - t1
+        wall["step"] += t3 - t2
+        steps += 1
     cpu = time.process_time() - cpu
     measured = sum(wall.values())
     return steps, cpu, {k: cpu * v / measured for k, v in wall.items()}
 
 
 def parts(game, players: int, games: int, rounds: int) -> list[tuple[str, float]]:
-    """CPU µs per step of the raw loop with each part of observing added in turn."""
+    """CPU µs per step of the raw loop with each part of observing added in
+    turn.  Each game is played at every level in turn, ``rounds`` times, and
+    its best time at each level kept: a busy spell of a shared machine (it
+    can slow everything by half for a while) then slows one game's one run,
+    not a whole level."""
     from rulekit.rl.driver import Driver
 
-    def run(level: int) -> float:
-        d = Driver(game, players)
-        steps = 0
+    d = Driver(game, players)
+
+    def run(level: int, seed: int) -> tuple[int, float]:
         start = time.process_time()
-        for seed in range(games):
-            d.reset(seed)
-            m = d.match
-            rng = random.Random(seed)
-            while m.decision is not None:
-                seat = m.decision.player
-                if level == 1:
-                    d._seen.observe(seat)
-                elif level == 2:
-                    d._seen.observe(seat).copy()
-                elif level == 3:
-                    d.observation(seat)
-                m.apply(rng.randrange(len(m.decision.options)))
-                steps += 1
-        return 1e6 * (time.process_time() - start) / steps
+        d.reset(seed)
+        m = d.match
+        rng = random.Random(seed)
+        steps = 0
+        while m.decision is not None:
+            seat = m.decision.player
+            if level == 1:
+                d._seen.observe(seat)
+            elif level == 2:
+                d._seen.observe(seat).copy()
+            elif level == 3:
+                d.observation(seat)
+            m.apply(rng.randrange(len(m.decision.options)))
+            steps += 1
+        return steps, time.process_time() - start
 
     names = ("raw step, tracked (and a driver's reset)", "+ the kept vectors brought up to date",
              "+ the seat's row copied", "+ the mask")
-    return [(name, min(run(level) for _ in range(rounds))) for level, name in enumerate(names)]
+    best = [[float("inf")] * games for _ in names]
+    steps = 0
+    for _ in range(rounds):
+        for seed in range(games):
+            for level in range(len(names)):
+                n, seconds = run(level, seed)
+                best[level][seed] = min(best[level][seed], seconds)
+            steps += n if _ == 0 else 0
+    return [(name, 1e6 * sum(b) / steps) for name, b in zip(names, best)]
 
 
 def measure(game, tracked, players: int, games: int, rounds: int, actions: str) -> dict:
     """``game`` compiled the plain way plays the raw loop; ``tracked``, the
-    same file as the environments load it (``rulekit.rl.load_game``), the env."""
-    env(tracked, players, 1, actions)                  # builds the catalogue once, warms up
-    best_raw = max(s / t for s, t in (raw(game, players, games) for _ in range(rounds)))
-    runs = [env(tracked, players, games, actions) for _ in range(rounds)]
-    steps, seconds, parts = max(runs, key=lambda r: r[0] / r[1])
-    us = {k: 1e6 * v / steps for k, v in parts.items()}
-    raw_us = 1e6 / best_raw
-    return {"raw": best_raw, "env": steps / seconds, **us, "raw_us": raw_us,
+    same file as the environments load it (``rulekit.rl.load_game``), the
+    env.  Each game is played both ways in turn, ``rounds`` times, and its
+    best run each way kept (see :func:`parts`)."""
+    e = rulekit.rl.env(tracked, players=players, actions=actions)
+    env(e, 0, np.random.default_rng(0))                 # builds the catalogue once, warms up
+    best_raw = [(0, float("inf"))] * games
+    best_env: list[tuple[int, float, dict]] = [(0, float("inf"), {})] * games
+    for _ in range(rounds):
+        rng = np.random.default_rng(0)
+        for seed in range(games):
+            r = raw(game, players, seed)
+            best_raw[seed] = min(best_raw[seed], r, key=lambda x: x[1])
+            run = env(e, seed, rng)
+            best_env[seed] = min(best_env[seed], run, key=lambda x: x[1])
+    raw_steps, raw_s = sum(s for s, _ in best_raw), sum(t for _, t in best_raw)
+    steps, seconds = sum(s for s, _, _ in best_env), sum(t for _, t, _ in best_env)
+    us = {k: 1e6 * sum(p[k] for _, _, p in best_env) / steps for k in ("observe", "pick", "step")}
+    raw_us = 1e6 * raw_s / raw_steps
+    return {"raw": raw_steps / raw_s, "env": steps / seconds, **us, "raw_us": raw_us,
             "ratio": (us["observe"] + us["step"]) / raw_us,
             "overhead": (us["observe"] + us["step"] - raw_us) / raw_us}
 

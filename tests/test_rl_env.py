@@ -292,3 +292,23 @@ def test_max_steps_truncates_a_match():
     for _ in range(3):
         obs, _, terminated, truncated, _ = gym.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert truncated and not terminated
+
+
+def test_a_mask_handed_out_again_still_marks_exactly_the_legal_actions():
+    """The masks of recent sets of legal actions are kept and handed out
+    again when a set recurs: each mask an agent gets marks exactly the
+    catalogue indices of the decision's options, and none can be written."""
+    env = rl.env(load(game_path("regicide")), players=2, actions="catalogue")
+    catalogue = env.driver.actions.catalogue
+    masks: list[np.ndarray] = []            # (all kept alive: an id names one array)
+
+    def check(env):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        assert np.array_equal(mask, catalogue.mask(env.match.decision))
+        assert not mask.flags.writeable
+        masks.append(mask)
+
+    rng = np.random.default_rng(0)
+    for seed in range(3):
+        play(env, seed, rng, check)
+    assert len({id(m) for m in masks}) < len(masks), "no mask was handed out again"

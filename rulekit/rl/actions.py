@@ -36,22 +36,37 @@ class Legal(NamedTuple):
 class CatalogueActions:
     mode = "catalogue"
 
-    def __init__(self, catalogue: ActionCatalogue):
+    def __init__(self, catalogue: ActionCatalogue, kept: int = 32):
         self.catalogue = catalogue
         self.n = catalogue.n
+        #: how many masks are kept for decisions to come (each the catalogue's size in bytes)
+        self.kept = kept
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}      # by indices, the last used last
 
     def legal(self, decision: Decision) -> Legal:
-        """The mask is the decision's own, read-only: handed to every agent
-        that observes the decision without a copy, and kept as it is (a
-        zeroed array costs less than copying a shared one)."""
+        """The mask is read-only: handed to every agent that observes the
+        decision without a copy.  The same indices recur (a lone "pass"
+        answers most response windows): the masks of the last
+        ``kept`` sets of indices are kept and handed out again, rather
+        than a zeroed array written each decision (0: a new mask each
+        decision, as Gymnasium's checker wants of a single agent)."""
         indices = self.catalogue.indices(decision)
-        mask = np.zeros(self.n, dtype=np.int8)
-        if len(indices) > 16:
-            mask[indices] = 1
-        else:                       # a few: cheaper one by one than as a list numpy converts
-            for i in indices:
-                mask[i] = 1
-        mask.flags.writeable = False
+        key = tuple(indices)
+        masks = self._masks
+        mask = masks.pop(key, None)
+        if mask is None:
+            mask = np.zeros(self.n, dtype=np.int8)
+            if len(indices) > 16:
+                mask[indices] = 1
+            else:                       # a few: cheaper one by one than as a list numpy converts
+                for i in indices:
+                    mask[i] = 1
+            mask.flags.writeable = False
+            if not self.kept:
+                return Legal(mask, indices, None)
+            if len(masks) >= self.kept:
+                del masks[next(iter(masks))]        # the least recently used
+        masks[key] = mask
         return Legal(mask, indices, None)
 
     def describe(self, index: int) -> str:
@@ -75,14 +90,14 @@ class FeatureActions:
 
 
 def make_actions(game: Game, players: int, mode: str = "auto", *, options: dict | None = None,
-                 max_actions: int | None = None, limit: int | None = None):
-    """The adapter for ``mode`` (see the module)."""
+                 max_actions: int | None = None, limit: int | None = None, kept_masks: int = 32):
+    """The adapter for ``mode`` (see the module); ``kept_masks``: see :meth:`CatalogueActions.legal`."""
     if mode not in MODES:
         raise ValueError(f"actions must be one of {', '.join(MODES)}, not {mode!r}")
     if mode != "features":
         try:
             kwargs = {} if limit is None else {"limit": limit}
-            return CatalogueActions(ActionCatalogue(game, players, **kwargs))
+            return CatalogueActions(ActionCatalogue(game, players, **kwargs), kept_masks)
         except CatalogueTooLarge:
             if mode == "catalogue":
                 raise

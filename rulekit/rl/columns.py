@@ -56,9 +56,9 @@ def place(rows: np.ndarray, per_row: list[int | None]) -> Place | None:
     seen = [(s, c) for s, c in enumerate(per_row) if c is not None]
     if not seen:
         return None
-    if len(seen) == len(per_row) and len(set(per_row)) == 1:
+    if len(seen) == len(per_row) > 1 and len(set(per_row)) == 1:
         return seen[0][1]
-    if len(seen) == 1:
+    if len(seen) == 1:                  # (a one-seat match's every entry: a single write, not numpy's)
         return One(int(rows[seen[0][0]]) + seen[0][1])
     return rows[[s for s, _ in seen]] + np.array([c for _, c in seen])
 

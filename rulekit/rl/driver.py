@@ -43,7 +43,8 @@ class Driver:
 
     def __init__(self, game: Game, players: int, *, options: dict[str, Any] | None = None, actions: str = "auto",
                  max_actions: int | None = None, reward_hook: RewardHook | None = None,
-                 cooperative: bool | None = None, illegal: str = "terminate", auto_pass: bool = False):
+                 cooperative: bool | None = None, illegal: str = "terminate", auto_pass: bool = False,
+                 kept_masks: int = 32):
         if not game.min_players <= players <= game.max_players:
             raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
                              f"not {players!r}")
@@ -52,7 +53,8 @@ class Driver:
         self.game = game
         self.players = players
         self.options = game.match_options(options)
-        self.actions = make_actions(game, players, actions, options=self.options, max_actions=max_actions)
+        self.actions = make_actions(game, players, actions, options=self.options, max_actions=max_actions,
+                                    kept_masks=kept_masks)
         self.encoder = ObservationEncoder(game, players)
         self.reward_hook = reward_hook
         self.cooperative = is_cooperative(game) if cooperative is None else cooperative
@@ -108,14 +110,19 @@ class Driver:
         only while it decides, zeros otherwise.  The vector is kept up to
         date per seat (:mod:`rulekit.rl.incremental`) and copied out: an agent
         may keep what it was given.  The mask and features are read-only
-        arrays never written again (a decision's own, or zeros): handed out
-        as they are."""
+        arrays never written again (the decision's own, one kept for the
+        same legal indices, or zeros): handed out as they are."""
         seen = self._seen
         if seen is None:
             raise RuntimeError("no match yet: call reset() first")
         out = {"observation": seen.observe(seat).copy()}
-        dec = self.live().decision
-        legal = self.legal() if dec is not None and dec.player == seat else None
+        dec = seen.match.decision
+        legal = None
+        if dec is not None and dec.player == seat:
+            known = self._legal
+            if known is None or known[0] is not dec:
+                known = self._legal = (dec, self.actions.legal(dec))
+            legal = known[1]
         if legal is None:
             out["action_mask"] = self._no_mask
             if self._no_features is not None:
@@ -133,12 +140,15 @@ class Driver:
         legal = self.legal()
         m = self.live()
         try:
-            k = int(index)
+            k = index if type(index) is int else int(index)
         except (TypeError, ValueError):
             k = -1
         position = None
-        if legal is not None and 0 <= k < self.actions.n and legal.mask[k]:
-            position = k if legal.positions is None else legal.positions.index(k)   # once per step
+        if legal is not None and 0 <= k < self.actions.n:
+            if legal.positions is None:
+                position = k if legal.mask[k] else None
+            elif k in legal.positions:      # (the decision's options' indices: a few, read as a list)
+                position = legal.positions.index(k)
         if position is None:
             dec = m.decision
             what = (f"action {k} ({self.actions.describe(k)})" if 0 <= k < self.actions.n

@@ -10,8 +10,10 @@ places worked out in advance (:mod:`rulekit.rl.columns`).  A response
 window asks every seat in turn: each change is walked once, not once per
 seat that looks.
 
-- the decision, turn, phase and eliminated seats: a few entries, written
-  where they differ from what the rows hold;
+- the eliminated seats: a few entries, written where they differ from what
+  the rows hold; the turn, phase, current seat, decision's choice and
+  decider (the decision changes at almost every step) only in the row of
+  the seat that observes, as it does;
 - zones: the cards the log's ``move`` entries took from or put into a zone
   (where they are now decides the entry), the count of each zone they (or a
   ``shuffle``) name, a ``top`` zone's top card (every card changes zone
@@ -65,8 +67,23 @@ class SeatObservations:
         self._flat = self.V.reshape(-1)
         #: the same memory, one entry at a time: a single write costs a third of numpy's
         self._cells = self.V.data.cast("B").cast("f")
+        wide = min(self.cols.wide, self._flat.size)
+        #: the same memory again, row ``i`` the ``wide`` entries from flat place ``i`` on: a value over
+        #: the vocabulary written at many places (one per row) in one numpy write
+        self._span = np.lib.stride_tricks.as_strided(self._flat, (self._flat.size - wide + 1, wide),
+                                                     (self._flat.itemsize,) * 2, writeable=True)
+        #: again, row ``i`` a zone's card entries from flat place ``i`` on: a card's entry in a zone
+        #: that every row shows in its own column, at ``_cards[places, card id]``
+        cards = min(max(len(e.game.cards), 1), self._flat.size)
+        self._cards = np.lib.stride_tricks.as_strided(self._flat, (self._flat.size - cards + 1, cards),
+                                                      (self._flat.itemsize,) * 2, writeable=True)
+        #: what a hidden value over the vocabulary shows: its last entry ("hidden") set
+        self._blank = np.zeros(wide, dtype=np.float32)
+        self._blank[-1] = 1
         self._zones = self.cols.zones(match)
         self._names = {z.name: z for z in self._zones}
+        self._tokens = {z: ("zone", z.zdef.index) for z in self._zones}
+        self._sees = {z: at.sees.tolist() for z, at in self._zones.items()}     # by zone, per row
         self._top: dict[Zone, int | None] = {}
         game = match.game
         #: per variable a player may hide: (its name, seen by its owner, shown_when or None)
@@ -84,15 +101,54 @@ class SeatObservations:
         self._compared = None if is_tracked(game) else Compared(match)
         match.changes.clear()          # (a match followed from mid-game: everything is written afresh)
         self._log_at = len(match.log)
-        #: the head as written: turn, (phase,), current, (decision's choice,), decider, out
-        self._head: list[Any] = [None, None, None, None, None, [False] * n]
+        #: the head as seen: turn, (phase,), current; out as written
+        self._head: list[Any] = [None, None, None, [False] * n]
+        #: by seat, the turn, phase, current seat, decision's choice and decider its row holds
+        #: (None: nothing written yet); where each phase's and choice's flag is in a row
+        self._asked: list[tuple[Any, ...] | None] = [None] * n
+        self._phase_at = {k: int(at[0]) for k, at in self.cols.phase.items()}
+        self._no_phase = int(self.cols.no_phase[0])
+        self._choice_at = {k: int(at[0]) for k, at in self.cols.decision.items()}
         self._first = True
         self.shown = Shown(encoder, match, self.V, self.cols)
 
     def observe(self, seat: int) -> np.ndarray:
         self.sync()
-        self.shown.write(seat)
+        m = self.match
+        dec = m.decision
+        now = (m.turn, m.phase, m.current) + ((None, None) if dec is None else (dec.choice, dec.player))
+        if now != self._asked[seat]:
+            self._write_asked(seat, now)
+        if self.shown.todo[seat]:      # (the tests here and above: a call less at most steps)
+            self.shown.write(seat)
         return self.V[seat]
+
+    def _write_asked(self, seat: int, now: tuple[Any, ...]) -> None:
+        """The turn, phase, current seat, decision's choice and decider
+        ``now``, in the seat's row only, as it observes: the decision
+        changes at almost every step, the phase often, and a write into
+        every row touches memory in every row (the costliest part of a
+        step's writes), for rows that may not be read before the next change."""
+        was = self._asked[seat]
+        cells, e, n, base = self._cells, self.enc, self.cols.n, seat * self.cols.size
+        if was is None or was[0] != now[0]:
+            cells[base + e._turn] = _clip(now[0])
+        if was is None or was[1] != now[1]:
+            phase, other = self._phase_at, self._no_phase      # (a phase the file does not name: setup)
+            if was is not None:
+                cells[base + phase.get(was[1], other)] = 0
+            cells[base + phase.get(now[1], other)] = 1
+        if was is None or was[3] != now[3]:
+            if was is not None:
+                cells[base + self._choice_at[was[3]]] = 0
+            cells[base + self._choice_at[now[3]]] = 1
+        for i, at in (2, e._current), (4, e._decider):          # seats counted from the row's
+            if was is None or was[i] != now[i]:
+                if was is not None and was[i] is not None:
+                    cells[base + at + (was[i] - seat) % n] = 0
+                if now[i] is not None:
+                    cells[base + at + (now[i] - seat) % n] = 1
+        self._asked[seat] = now
 
     # ---- one pass for every seat ------------------------------------------------
     def _put(self, at: Place, x: int, off: int = 0) -> None:
@@ -110,8 +166,13 @@ class SeatObservations:
         m = self.match
         notes = m.changes if self._compared is None else self._compared.changes()
         changed: set[Token] = set()
-        self._write_head(changed)
-        if not notes and len(m.log) == self._log_at and not self._first:
+        h = self._head
+        if m.turn != h[0] or h[1] is None or m.phase != h[1][0] or m.current != h[2] or m.out != h[3] \
+                or self._first:
+            self._write_head(changed)
+        log, at = m.log, self._log_at
+        if not notes and not self._first and (len(log) == at or len(log) == at + 1 and log[at][0] == "decide"):
+            self._log_at = len(log)     # (most steps: a decision answered, nothing written, nothing moved)
             if changed:
                 self.shown.stale(changed)
             return
@@ -136,49 +197,23 @@ class SeatObservations:
         self._write_players(players, changed, False)
         if self.enc._state and (moved or cards):
             self._write_card_state({cid for _, cid in moved} | set(cards))
-        self.shown.stale(changed)
+        if changed:                 # (a step that only asked another seat: nothing a value reads)
+            self.shown.stale(changed)
 
     def _write_head(self, changed: set[Token]) -> None:
-        """The turn, phase, current player, decision and decider, and who is
-        out: only the parts that differ from what the rows hold."""
-        m, e, c, h = self.match, self.enc, self.cols, self._head
-        if m.turn != h[0]:
-            h[0] = m.turn
-            self.V[:, e._turn] = _clip(m.turn)
+        """Who is out, in every row, where it differs from what the rows
+        hold; the turn, phase or current seat changed noted (written as
+        each seat observes: :meth:`_write_asked`)."""
+        m, c, h = self.match, self.cols, self._head
+        if m.turn != h[0] or h[1] is None or m.phase != h[1][0] or m.current != h[2]:
+            h[0], h[1], h[2] = m.turn, (m.phase,), m.current      # (a phase may be None: setup)
             changed.add("turn")
-        flat = self._flat
-        if h[1] is None or m.phase != h[1][0]:
-            if h[1] is not None:
-                flat[c.phase.get(h[1][0], c.no_phase)] = 0
-            flat[c.phase.get(m.phase, c.no_phase)] = 1
-            h[1] = (m.phase,)           # (a phase may be None: setup)
-            changed.add("turn")
-        if m.current != h[2]:
-            if h[2] is not None:
-                flat[c.current[h[2]]] = 0
-            flat[c.current[m.current]] = 1
-            h[2] = m.current
-            changed.add("turn")
-        dec = m.decision
-        choice = None if dec is None else dec.choice
-        if h[3] is None or choice != h[3][0]:
-            if h[3] is not None:
-                flat[c.decision[h[3][0]]] = 0
-            flat[c.decision[choice]] = 1
-            h[3] = (choice,)
-        decider = None if dec is None else dec.player
-        if decider != h[4]:
-            if h[4] is not None:
-                self._flat[c.decider[h[4]]] = 0
-            if decider is not None:
-                self._flat[c.decider[decider]] = 1
-            h[4] = decider
-        out = h[5]
+        out = h[3]
         if out != m.out:
             for p, now in enumerate(m.out):
                 if now != out[p]:
                     self._flat[c.out[p]] = 1 if now else 0
-            h[5] = list(m.out)
+            h[3] = list(m.out)
             changed.add("seats")
         elif self._first:
             changed.add("seats")
@@ -255,13 +290,16 @@ class SeatObservations:
         self._log_at = len(log)
         if not touched:
             return pairs
-        zones, loc, put, cells = self._zones, self.match.loc, self._put, self._cells
+        zones, loc, put, cells, V, span = self._zones, self.match.loc, self._put, self._cells, self.V, self._cards
         for z, cid in pairs:            # (a card named twice gets the same entry twice)
             a = zones[z].cards
-            if type(a) is One:                  # (an owner's zone: its row only, the commonest)
+            if type(a) is One:                  # an owner's zone: its row only (the commonest)
                 cells[a + cid] = 1 if loc[cid] is z else 0
-            elif a is not None:
-                put(a, 1 if loc[cid] is z else 0, cid)
+            elif type(a) is int:                # the same column in every row (a shared zone)
+                V[:, a + cid] = 1 if loc[cid] is z else 0
+            elif a is not None:                 # a column per row (a player's zone that all see)
+                span[a, cid] = 1 if loc[cid] is z else 0
+        tokens = self._tokens
         for z in touched:
             at = zones[z]
             put(at.size, len(z.cards))
@@ -273,18 +311,33 @@ class SeatObservations:
                         put(at.top, 0, old)
                     if new is not None:
                         put(at.top, 1, new)
-            changed.add(("zone", z.zdef.index))
-        if touched:
-            changed.add(("zone", None))
+            changed.add(tokens[z])
+        changed.add(("zone", None))
         return pairs
 
     def _write_card_state(self, ids: Iterable[int]) -> None:
         """Card variables of the cards in ``ids``: their values in the rows
         of the seats that see where each card is now, zeros in the others
         (a card no seat sees is not even read); one numpy write for them
-        all (a turn may write many cards')."""
+        all when there are many (a turn may write many cards'), one entry
+        at a time when a few (a card or two moved: a dozen numpy calls
+        would cost more)."""
         m, enc = self.match, self.enc
         cvars, zones, loc, scalar = m.cvars, self._zones, m.loc, enc._scalar
+        if not isinstance(ids, (list, set, tuple)):
+            ids = list(ids)
+        n, size, state = self.cols.n, self.cols.size, enc._state
+        if len(ids) * len(state) * n <= 64:
+            cells, sees = self._cells, self._sees
+            for cid in ids:
+                z = loc[cid]
+                place = zones.get(z)
+                seers = None if place is None or place.cards is None else sees[z]
+                for k, at in state:
+                    x = 0.0 if seers is None else _clip(scalar(cvars[k][cid]))
+                    for r in range(n):
+                        cells[r * size + at + cid] = x if seers is not None and seers[r] else 0.0
+            return
         seen: list[int] = []
         rows: list[np.ndarray] = []
         unseen: list[int] = []
@@ -295,7 +348,6 @@ class SeatObservations:
             else:
                 seen.append(cid)
                 rows.append(place.sees)
-        state = enc._state
         if unseen:
             self.V[:, [at + cid for _, at in state for cid in unseen]] = 0
         if seen:
@@ -311,12 +363,11 @@ class SeatObservations:
             if place is None:
                 continue
             at, number = place
-            offs: list[int] = []
-            vs: list[float] = []
-            e._value(offs.append, vs.append, at, m.vars.get(k), number)
-            V[:, at:at + (1 if number else self.cols.wide)] = 0
-            for a, v in zip(offs, vs):
-                V[:, a] = _clip(v)
+            v = m.vars.get(k)
+            if number:                  # one entry, the same in every row
+                V[:, at] = _clip(v if type(v) in _NUMBER else e._scalar(v))
+            else:
+                V[:, at:at + self.cols.wide] = self._spread(v)
 
     def _write_players(self, players: dict[int, set[str]], changed: set[Token], first: bool) -> None:
         """Each player variable written whose value differs from the one in
@@ -324,6 +375,9 @@ class SeatObservations:
         value it had changes no display value), or whose readers changed (a
         hidden one shown or hidden again): in the rows that may see it, the
         hidden flag in the others."""
+        hide, hide_read = self._hide, self._hide_read
+        if not players and not (hide and (first or hide_read is None or not hide_read.isdisjoint(changed))):
+            return                  # (most steps: no player variable written, none shown or hidden)
         m, n = self.match, self.cols.n
         pvars, pvals = m.pvars, self._pvals
         moved: dict[tuple[int, str], Any] = {}
@@ -336,8 +390,7 @@ class SeatObservations:
                     changed.add(("pvar", k))
         if moved:
             changed.add(("pvar", None))
-        hide = self._hide
-        if hide and (first or self._hide_read is None or not self._hide_read.isdisjoint(changed)):
+        if hide and (first or hide_read is None or not hide_read.isdisjoint(changed)):
             shown = [[when is not None and bool(when(m, p)) for p in range(n)] for _, _, when in hide]
             before = self._shown
             for i, (k, _, _) in enumerate(hide):
@@ -354,31 +407,42 @@ class SeatObservations:
 
     def _write_player(self, p: int, k: str, v: Any, col: PlayerVar) -> None:
         """Player ``p``'s ``k`` as the full encoder writes it, in every row:
-        the value where the row's seat may see it, hidden where not."""
+        the value where the row's seat may see it, hidden where not.  A
+        value over the vocabulary is written whole (its zeros too) through
+        :attr:`_span`, one numpy write for every row, not cleared and then
+        written entry by entry."""
         cols, flat = self.cols, self._flat
         places, flags, number = col.places[p], col.flags, col.number
-        if flags is None:
-            seen = None                 # every row
-        elif v is _HIDDEN:
-            seen = cols.none
+        blank: Any
+        if number:
+            value: Any = _clip(v if type(v) in _NUMBER else self.enc._scalar(v))
+            put, blank = flat.__setitem__, 0
         else:
-            i = self._hide_at[k]
-            seen = None if self._shown[i][p] else cols.only[p] if self._hide[i][1] else cols.none
-        if not number or flags is not None:
-            flat[col.clear[p]] = 0
-        at = places if seen is None else places[seen]
-        if len(at):
-            if number and type(v) in _NUMBER:
-                flat[at] = _clip(v)
-            else:
-                offs: list[int] = []
-                vs: list[float] = []
-                self.enc._value(offs.append, vs.append, 0, v, number)
-                for o, x in zip(offs, vs):
-                    flat[at + o] = _clip(x)
-        if seen is not None:
-            assert flags is not None            # (only a variable with a visibility is seen by some rows)
-            hidden_rows = cols.others[p] if len(seen) else cols.all
-            flat[flags[p][hidden_rows]] = 1
-            if not number:
-                flat[places[hidden_rows] + (cols.wide - 1)] = 1
+            value = self._spread(v)
+            put, blank = self._span.__setitem__, self._blank
+        if flags is None:               # seen by every row
+            put(places, value)
+            return
+        i = self._hide_at[k]
+        if v is not _HIDDEN and self._shown[i][p]:
+            seen, hidden = cols.all, cols.none
+        elif v is not _HIDDEN and self._hide[i][1]:
+            seen, hidden = cols.only[p], cols.others[p]
+        else:
+            seen, hidden = cols.none, cols.all
+        if len(seen):
+            put(places[seen], value)
+            flat[flags[p][seen]] = 0
+        if len(hidden):
+            put(places[hidden], blank)
+            flat[flags[p][hidden]] = 1
+
+    def _spread(self, v: Any) -> np.ndarray:
+        """``v`` over the vocabulary's 2 + W entries, as the full encoder writes it."""
+        offs: list[int] = []
+        vs: list[float] = []
+        self.enc._value(offs.append, vs.append, 0, v, False)
+        out = np.zeros(self.cols.wide, dtype=np.float32)
+        for o, x in zip(offs, vs):
+            out[o] = _clip(x)
+        return out

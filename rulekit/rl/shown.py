@@ -90,7 +90,7 @@ class Shown:
         self._display: list[list[list[Any]]] = [[[_UNSET] * n for _ in enc._display] for _ in range(n)]
         self._public: list[list[Any]] = [[_UNSET] * len(enc._public) for _ in range(n)]
         #: per seat, the display and public values to evaluate again (by their place)
-        self._stale: list[set[int]] = [set() for _ in range(n)]
+        self.todo: list[set[int]] = [set() for _ in range(n)]
 
     def stale(self, changed: set[Token] | None) -> None:
         """Note, for every seat, the values reading what ``changed`` (None: everything)."""
@@ -106,7 +106,7 @@ class Shown:
         for j in push:
             self._push(j)
         if hit:
-            for s in self._stale:
+            for s in self.todo:
                 s |= hit
 
     def _push(self, j: int) -> None:
@@ -134,7 +134,7 @@ class Shown:
 
     def write(self, seat: int) -> None:
         """Evaluate the seat's stale values and write those that differ."""
-        todo = self._stale[seat]
+        todo = self.todo[seat]
         if not todo:
             return
         m, e, vec, wide = self.match, self.enc, self.V[seat], self._wide
