@@ -228,6 +228,11 @@ class Game:
         """Where in the file the rule called ``rule`` (e.g. "phase 'play'") is."""
         return self.rule_positions.get(rule)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
+        """A loaded game never changes, and its matches refer to it: copying
+        anything that holds it (a match, an environment) shares it."""
+        return self
+
     zone_by_name: dict[str, ZoneDef] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

@@ -406,6 +406,23 @@ def test_clone_is_identical_and_independent(regicide):
         assert c.log_json() == m.log_json()
 
 
+def test_copy_and_deepcopy_of_a_match_are_clones(regicide):
+    """A match's flow is suspended code: ``copy.copy`` and ``copy.deepcopy``
+    (of the match, or of something holding it) give an independent clone,
+    and share the loaded game, which never changes."""
+    import copy
+
+    m = random_prefix(regicide.new_match(players=2, seed=3), 6, seed=3)
+    holder = {"match": m, "again": m}
+    for c in (copy.copy(m), copy.deepcopy(m), copy.deepcopy(holder)["match"]):
+        assert c is not m and c.game is m.game and snapshot(c) == snapshot(m)
+        before = snapshot(m)
+        play_random(c, seed=3)
+        assert snapshot(m) == before, "playing the copy changed the original"
+    twice = copy.deepcopy(holder)
+    assert twice["match"] is twice["again"]          # one match held twice: one copy
+
+
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_same_seed_and_actions_give_identical_logs(regicide, players):
     for seed in range(10):

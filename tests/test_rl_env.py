@@ -234,6 +234,39 @@ def test_a_seed_replays_the_match():
     assert env.match.log_json() == game.new_match(4, seed=11).log_json()      # the seed is the match's
 
 
+@pytest.mark.parametrize("name,players", [("sanguosha", 5), ("xiake", 2), ("regicide", 3)])
+def test_a_deep_copy_of_an_environment_plays_on_alone(name, players):
+    """``copy.deepcopy`` of an environment mid-match (search over
+    environments does this): the copy observes what the original does, the
+    same moves give the same matches, and playing the copy leaves the
+    original as it was."""
+    import copy
+
+    env = rl.env(load(game_path(name)), players=players)
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(30):
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    twin = copy.deepcopy(env)
+    assert twin.match is not env.match and twin.game is env.game
+    log = env.match.log_json()
+    mine = env.observe(env.agent_selection)
+    moves = []
+    play_on = np.random.default_rng(7)
+    for _agent in twin.agent_iter(200):
+        obs, _, terminated, truncated, _ = twin.last()
+        move = None if terminated or truncated else int(play_on.choice(np.flatnonzero(obs["action_mask"])))
+        moves.append(move)
+        twin.step(move)
+    assert env.match.log_json() == log
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], mine["observation"])
+    for move in moves:                       # the original, given the same moves, plays the same match
+        env.step(move)
+    assert env.match.log_json() == twin.match.log_json()
+    assert env.rewards == twin.rewards and env.terminations == twin.terminations
+
+
 def test_pettingzoo_seed_test():
     seed_test(lambda: rl.env(load(game_path("regicide")), players=3), num_cycles=50)
 

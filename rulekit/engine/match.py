@@ -798,6 +798,17 @@ class Match:
             return                 # nothing decided since: the one there is serves
         self._ckpt = copies.take(self, -1 - phase)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Match":
+        """``copy.deepcopy`` of a match (or of anything holding one, such as
+        a learning environment) is :meth:`clone`: a match's flow is
+        suspended Python code, which cannot be copied object by object."""
+        copied = memo[id(self)] = self.clone()
+        return copied
+
+    def __copy__(self) -> "Match":
+        """``copy.copy`` too is :meth:`clone`: a copy sharing the flow would not be a match of its own."""
+        return self.clone()
+
     def clone(self) -> "Match":
         """An independent copy in the same state.  From the checkpoint of the
         current turn when there is one (see :mod:`rulekit.engine.copies`):

@@ -8,6 +8,7 @@ end, an illegal index).  The environments only add their APIs' bookkeeping.
 """
 from __future__ import annotations
 
+import copy
 from os import PathLike
 from typing import Any, Iterable, SupportsIndex, SupportsInt
 
@@ -88,6 +89,22 @@ class Driver:
                                          auto_pass=self.auto_pass)
         self._legal = None
         self._seen = SeatObservations(self.encoder, self.match)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Driver":
+        """A driver that plays on from the same state, apart from this one
+        (``copy.deepcopy`` of an environment, for search over environments):
+        the match is cloned (at the cost of its state, see
+        :meth:`rulekit.Match.clone`) and its observations written afresh;
+        the rule file, the action catalogue, the encoder and the spaces,
+        which never change, are shared."""
+        new = copy.copy(self)
+        memo[id(self)] = new
+        new.reward_hook = copy.deepcopy(self.reward_hook, memo)
+        new._legal = None
+        if self.match is not None:
+            new.match = copy.deepcopy(self.match, memo)
+            new._seen = SeatObservations(self.encoder, new.match)
+        return new
 
     def live(self) -> Match:
         """The match being played: there is one once :meth:`reset` has run."""
