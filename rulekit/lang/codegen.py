@@ -89,8 +89,9 @@ class CodeGen(Choices, Statements):
     flow), then :meth:`build` compiles them all at once.
 
     Its parts, each on the one below: :class:`~rulekit.lang.gen_base.GenBase`
-    (the state and its small operations), name checks, expressions, and on
-    those statements and choices.
+    (the state and its small operations), name checks, the printer of
+    expression trees (:mod:`rulekit.lang.expr_lower`), the expression writer
+    (:mod:`rulekit.lang.gen_expressions`), and on those statements and choices.
     """
 
     # ---- whole functions ------------------------------------------------------
