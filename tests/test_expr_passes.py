@@ -152,3 +152,36 @@ def test_a_kind_is_worked_out_again_only_where_a_call_feeds_it():
     assert pass_inline.kind_may_change(Builtin("size", (call,))) is True
     assert pass_inline.kind_may_change(Op("binary", "+", (call, call), "int")) is False
     assert pass_inline.kind_may_change(Attr(IT, "suit", card_prop=True)) is False
+
+
+LOOPS = """\
+name: Loops
+players: {min: 2, max: 2}
+cards:
+  - {name: a, count: 4, props: {kind: a, power: 2}}
+zones:
+  deck: {}
+player_vars: {hp: 3, seen: 0}
+setup: |
+  move box to deck
+turn:
+  phases:
+    - name: main
+      effect: |
+        for x in deck:
+          current.seen = current.seen + x.power
+        for x in [current]:
+          current.seen = current.seen + x.hp
+        win for [current] "counted"
+"""
+
+
+def test_a_loop_over_a_zone_reads_its_cards_directly_and_a_later_loop_forgets_that():
+    """``for x in deck`` binds cards: ``x.power`` is the card's property,
+    read directly.  The same name looped over a list of anything later is
+    of no known kind again: ``x.hp`` there reads a seat's variable."""
+    game = rulekit.load_game_text(LOOPS, "loops.yaml")
+    assert "L_p0_x.props.get('power')" in game.code
+    assert "_pv(m, L_p0_x, 'hp')" in game.code        # the second loop's read tests what x is
+    m = game.new_match(2, seed=0)
+    assert m.result()["reason"] == "counted" and m.pvars[0]["seen"] == 4 * 2 + 3

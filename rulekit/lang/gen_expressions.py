@@ -215,6 +215,12 @@ class Expressions(Lowering):
             self.error(attr_tok, f"unknown player variable '{attr}'", "a name declared under player_vars",
                        suggest(attr, names.player_vars))
             return NONE
+        if base_kind == "card" and attr not in self.card_props:
+            self.error(attr_tok, f"no card has a property '{attr}'",
+                       "a card property: " + ", ".join(sorted(self.card_props)),
+                       f"'{attr}' is a player variable: read it of a player, not of a card"
+                       if attr in names.player_vars else suggest(attr, self.card_props | names.card_vars))
+            return NONE
         if base_kind != "event" and attr not in known:
             self.error(attr_tok, f"unknown property '{attr}'",
                        "a card property, a player variable, or a chosen answer's field ("

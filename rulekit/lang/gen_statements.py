@@ -447,8 +447,13 @@ class Statements(Expressions):
     def s_for_stmt(self, node: Tree[Token]) -> None:
         var, seq_n, suite_n = node.children
         target, seq = self.local(str(var)), self.seq(seq_n)
-        if self.elem_kind(seq_n) == "int" and str(var) not in self.cx.assigned:
-            self.cx.local_kinds[str(var)] = "int"
+        # a seat or a card of a zone: read directly (``m.pvars[s]``, ``c.props``) in the body;
+        # a name looped over something else again is of no known kind from there on
+        kind = self.elem_kind(seq_n)
+        if kind in ("int", "card") and str(var) not in self.cx.assigned:
+            self.cx.local_kinds[str(var)] = kind
+        else:
+            self.cx.local_kinds.pop(str(var), None)
         self.add(For(target, f"list({seq})", self._loop_body(subtree(suite_n).children), origin=self.here()))
 
     def _loop_body(self, stmts: Iterable[Node | None]) -> list[Stmt]:
