@@ -97,7 +97,10 @@ class Client:
         from websockets.sync.client import connect
 
         # entered as a context (closed by close()): websockets 17 warns about a bare connect()
-        self.ws = connect(url, open_timeout=TIMEOUT, max_size=None).__enter__()
+        # close_timeout: a socket the server closed for flooding has hundreds of messages
+        # queued before the client's closing frame; the client need not wait long for
+        # the server to read through them (the default is 10 s)
+        self.ws = connect(url, open_timeout=TIMEOUT, close_timeout=2, max_size=None).__enter__()
         self.state: dict[str, Any] | None = None     # the last state received, its log made whole
         self.raw: dict[str, Any] | None = None       # ... and as it was sent (the new log lines only)
         self.log: list[dict[str, Any]] = []          # the log lines received, as a page holds them
