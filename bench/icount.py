@@ -11,6 +11,7 @@ Python are left out), divided by the number of games.
     python bench/icount.py                       # Regicide, 2 players: engine and hand-written
     python bench/icount.py --players 4 --games 300
     python bench/icount.py --game sanguosha --players 5 --games 20
+    python bench/icount.py --game sanguosha --players 8 --games 20 --agent heuristic
     python bench/icount.py --root ../other-checkout   # another revision of rulekit
 
 Instructions are not time: the engine's code and data are larger than the
@@ -46,11 +47,14 @@ from rulekit.engine.match import Match
 # a simulation: windows answered without asking, where the revision can
 kw = {{"auto_pass": True}} if "auto_pass" in inspect.signature(Match.__init__).parameters else {{}}
 rng = random.Random(1)
+from rulekit.agents import HeuristicAgent
 for i in range({games}):
     m = game.new_match(players={players}, seed=1 + i, **kw)
+    if {heuristic}:
+        agents = [HeuristicAgent(seed=1 + i) for _ in range({players})]
     dec = m.decision
     while dec is not None:
-        m.apply(rng.randrange(len(dec.options)))
+        m.apply(agents[dec.player].act(m, dec) if {heuristic} else rng.randrange(len(dec.options)))
         dec = m.decision
 """
 
@@ -87,13 +91,17 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--root", default=str(HERE.parent), help="the rulekit checkout to count")
+    ap.add_argument("--agent", choices=("random", "heuristic"), default="random",
+                    help="who plays every seat (the heuristic agent's scoring is counted too)")
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     root = str(Path(args.root).resolve())
-    engine = per_game(ENGINE, args.games, root=root, game=args.game, players=args.players)
-    print(f"{args.game}, {args.players} players, {args.games} games: engine {engine:,} instructions per game")
-    if args.game == "regicide":
+    engine = per_game(ENGINE, args.games, root=root, game=args.game, players=args.players,
+                      heuristic=args.agent == "heuristic")
+    print(f"{args.game}, {args.players} players, {args.games} games, {args.agent} play: "
+          f"engine {engine:,} instructions per game")
+    if args.game == "regicide" and args.agent == "random":
         hand = per_game(HAND, args.games, bench=str(HERE), players=args.players)
         print(f"hand-written {hand:,} instructions per game; "
               f"engine/hand-written speed by instructions: {hand / engine:.3f}")

@@ -91,3 +91,17 @@ def test_icount_leaves_out_loading(monkeypatch):
 
     monkeypatch.setattr(icount, "instructions", lambda script: 1_000 + 70 * int("range(5)" in script))
     assert icount.per_game("for i in range({games}): pass", 5) == 14
+
+
+@pytest.mark.parametrize("heuristic", [False, True])
+def test_icount_plays_the_games_it_counts(heuristic):
+    """The script valgrind runs plays whole games, with either agent (run
+    here without valgrind: it must work in any revision's checkout)."""
+    import subprocess
+
+    import icount
+
+    script = icount.ENGINE.format(root=str(BENCH.parent), game="regicide", players=2, games=2, heuristic=heuristic)
+    script += "\nassert m.result() is not None and len(m.actions) > 5, m.actions\n"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
