@@ -132,7 +132,7 @@ class GenBase:
         #: with plain arguments (see inline_exprs)
         self.expr_procs: dict[str, tuple[tuple[str, ...], Tree[Token]]] = {}
         #: their parameters and expression trees, built when first called (see Expressions.callee)
-        self.callee_trees: dict[str, tuple[tuple[str, ...], Expr] | None] = {}
+        self.callee_trees: dict[str, tuple[tuple[str, ...], Expr]] = {}
         #: expression nodes built so far that a pass works on (see Expressions.settle)
         self.calls_made = 0
         self.filters_made = 0

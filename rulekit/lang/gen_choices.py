@@ -13,7 +13,7 @@ from typing import Any, TypeAlias
 from ..engine.runtime import Action
 from . import runtime_helpers
 from .gen_base import Node
-from .gen_expressions import Expressions
+from .gen_expressions import Expressions, elem_of
 from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Origin, Return, Stmt
 from .templates import TemplateError, split_template
 
@@ -146,8 +146,9 @@ class Choices(Expressions):
         """``first``: the option always runs (no ``when``), so the pools it
         fills may serve the options after it."""
         lo, hi = count
-        src = self.seq(trees["from"]) if "from" in trees else "()"
-        elem = self.elem_kind(trees["from"]) if "from" in trees else "any"
+        source = self.expr(trees["from"]) if "from" in trees else None
+        src = "()" if source is None else self.seq_of(source)
+        elem = "any" if source is None else elem_of(source.kind)
         pred = self.filter_test(trees["where"], elem) if "where" in trees else None
         key = (src, "True" if pred is None else pred.src)
         if "parts" in opt and pred is None:

@@ -13,7 +13,7 @@ from lark import Token, Tree
 
 from . import printer
 from .gen_base import Node, subtree, unquote
-from .gen_expressions import Expressions
+from .gen_expressions import Expressions, elem_of
 from .ir import (
     Assign,
     Break,
@@ -144,7 +144,7 @@ class Statements(Expressions):
         if not (isinstance(src_n, Tree) and src_n.data == "where_op"):
             return False
         zone = self.expr(src_n.children[0])
-        if zone.kind != "zone" or self.elem_kind(src_n.children[0]) != "card":
+        if zone.kind != "zone":             # (a zone holds only cards)
             return False
         test = self.filter_test(src_n.children[1], "card")
         if test.table is None:
@@ -446,10 +446,11 @@ class Statements(Expressions):
 
     def s_for_stmt(self, node: Tree[Token]) -> None:
         var, seq_n, suite_n = node.children
-        target, seq = self.local(str(var)), self.seq(seq_n)
+        target, looped = self.local(str(var)), self.expr(seq_n)
+        seq = self.seq_of(looped)
         # a seat or a card of a zone: read directly (``m.pvars[s]``, ``c.props``) in the body;
         # a name looped over something else again is of no known kind from there on
-        kind = self.elem_kind(seq_n)
+        kind = elem_of(looped.kind)
         if kind in ("int", "card") and str(var) not in self.cx.assigned:
             self.cx.local_kinds[str(var)] = kind
         else:
