@@ -93,14 +93,18 @@ def costly(procedures: dict[str, Tree[Token] | None], pure_procs: set[str],
     loops = {n for n, nodes in texts.items() if any(
         sub.data in ("for_stmt", "while_stmt", "where_op") for sub in nodes)}
     calls = {n: {c for sub in nodes if (c := _called(sub, names)) is not None} for n, nodes in texts.items()}
+    costly_ = set(loops)
     changed = True
     while changed:
         changed = False
-        for n in sorted(set(texts) - loops):
-            if calls[n] & loops:
-                loops.add(n)
+        for n in sorted(set(texts) - costly_):
+            if calls[n] & costly_:
+                costly_.add(n)
                 changed = True
-    return {n for n in loops if len(params.get(n, ())) <= MAX_PARAMS}
+    kept = {n for n in costly_ if len(params.get(n, ())) <= MAX_PARAMS}
+    # a procedure costly only through callees that are remembered themselves
+    # answers about as fast as a memo is looked up: it is not remembered
+    return {n for n in kept if n in loops or calls[n] & (costly_ - kept)}
 
 
 def calls_only(tree: Tree[Token] | None, procedures: set[str], pure_procs: set[str]) -> bool:
