@@ -185,3 +185,51 @@ def test_a_loop_over_a_zone_reads_its_cards_directly_and_a_later_loop_forgets_th
     assert "_pv(m, L_p0_x, 'hp')" in game.code        # the second loop's read tests what x is
     m = game.new_match(2, seed=0)
     assert m.result()["reason"] == "counted" and m.pvars[0]["seen"] == 4 * 2 + 3
+
+
+JOINS = """\
+name: Joins
+players: {min: 2, max: 2}
+cards:
+  - {name: a, count: 6, props: {kind: a}}
+zones:
+  deck: {}
+  hand: {per_player: true}
+  table: {per_player: true}
+player_vars: {kept: 0, held: 0, odd: 0, total: 0}
+procedures:
+  mine:
+    params: [p]
+    effect: return join(hand(p), table(p), [])
+  count_mine:
+    params: [p, cards]
+    effect: return size(cards where it in mine(p))
+setup: |
+  move box to deck
+  move top(deck) to hand(0)
+  move top(deck) to table(0)
+  move top(deck) to hand(1)
+turn:
+  phases:
+    - name: main
+      effect: |
+        current.kept = call count_mine(current, join(hand(0), hand(1), table(0)))
+        current.total = size(mine(current))
+        current.held = 1 if top(deck) in mine(current) else 0
+        current.odd = 1 if 3 in mine(current) or none in mine(current) else 0
+        win for [current] "counted"
+"""
+
+
+def test_a_card_in_a_join_of_zones_is_where_the_card_lies_and_a_join_size_a_sum():
+    """``CARD in join(ZONE, ...)`` asks the card's zone (no list is built)
+    and ``size(join(...))`` adds the parts' sizes; a value that may not be a
+    card (a filter over a parameter's cards, a number) is tested for being
+    one first, and is in no zone."""
+    game = rulekit.load_game_text(JOINS, "joins.yaml")
+    assert "type(L_it) is _Card and m.loc[L_it.id] in (" in game.code
+    assert "[*" not in game.code.split("def turn")[0].split("def where_proc_count_mine")[1]
+    assert "(len(PZ[2][m.current].cards) + len(PZ[3][m.current].cards))" in game.code
+    m = game.new_match(2, seed=0)
+    assert m.result()["reason"] == "counted"
+    assert m.pvars[0] == {"kept": 2, "total": 2, "held": 0, "odd": 0}

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .expr_ir import (
+    MANY,
     Attr,
     Builtin,
     CardVar,
@@ -139,6 +140,12 @@ class Lowering(NameChecks):
             table = self.const(("sum", prop), "sum", prop)
             self.sum_tables[table] = prop
             return Code(f"_sumt({table}, {self.seq_of(self.lower(b))})", "int")
+        joined = _join_parts(node.args[0]) if name in _SIZES and node.args else None
+        if joined is not None and all(a.kind in MANY for a in joined):
+            # the size of a join of zones and lists is the sum of theirs: no list is built
+            parts = [self.lower(a) for a in joined]
+            n = " + ".join(f"len({a}.cards)" if a.kind == "zone" else f"len({a})" for a in parts)
+            return self._sized(name, f"({n or 0})")
         args = [self.lower(a) for a in node.args]
         srcs = [a.src for a in args]
         kind0 = args[0].kind if args else "any"
@@ -146,14 +153,9 @@ class Lowering(NameChecks):
             # any(X where TEST): stop at the first element that passes
             found = self.outline_any(args[0])
             return Code(found, "bool") if name == "any" else Code(f"(not {found})", "bool")
-        if kind0 in ("zone", "list", "cards", "seats") and name in ("size", "count", "any", "empty"):
+        if kind0 in MANY and name in _SIZES:
             # a zone's list, not the zone: len(zone) would call Zone.__len__ in Python
-            n = f"len({srcs[0]}.cards)" if kind0 == "zone" else f"len({srcs[0]})"
-            if name == "any":
-                return Code(f"({n} > 0)", "bool")
-            if name == "empty":
-                return Code(f"({n} == 0)", "bool")
-            return Code(n, "int")
+            return self._sized(name, f"len({srcs[0]}.cards)" if kind0 == "zone" else f"len({srcs[0]})")
         if name in ("min", "max") and len(srcs) > 1:
             return Code(f"{name}({', '.join(srcs)})", "int")
         if name == "next":
@@ -163,8 +165,8 @@ class Lowering(NameChecks):
             if all(a.kind in ("zone", "cards", "list", "seats") for a in args):
                 # lists and zones only: one list display, no call (a new list,
                 # as effect text never changes one another name holds)
-                parts = ", ".join(f"*{a}.cards" if a.kind == "zone" else f"*{a}" for a in args)
-                return Code(f"[{parts}]", node.kind)
+                listed = ", ".join(f"*{a}.cards" if a.kind == "zone" else f"*{a}" for a in args)
+                return Code(f"[{listed}]", node.kind)
             return Code(f"_B_join(m, {', '.join(srcs)})", node.kind)
         if name == "seats_from":
             return Code(f"m.seats_from({srcs[0]})", "seats")
@@ -175,6 +177,15 @@ class Lowering(NameChecks):
         if name == "room" and kind0 == "zone":
             return Code(f"m.room({srcs[0]})", "int")
         return Code(f"_B_{name}(m, {', '.join(srcs)})", node.kind)
+
+    @staticmethod
+    def _sized(name: str, n: str) -> Code:
+        """``size``/``count`` (``n``), ``any`` or ``empty`` of a size."""
+        if name == "any":
+            return Code(f"({n} > 0)", "bool")
+        if name == "empty":
+            return Code(f"({n} == 0)", "bool")
+        return Code(n, "int")
 
     def _l_ProcCall(self, node: ProcCall) -> Code:
         call = f"{node.fn}(m{''.join(', ' + self.lower(a).src for a in node.args)})"
@@ -198,12 +209,32 @@ class Lowering(NameChecks):
         left = self.lower(node.args[0]).src
         if form == "is":
             return Code(f"({left} {op} None)", "bool")
+        if form == "in":
+            places = self._card_places(node.args[0], left, node.args[1])
+            if places is not None:
+                return Code(f"({places})" if op == "in" else f"(not {places})", "bool")
         right = self.lower(node.args[1])
         if form == "in":
             # a zone's list rather than the zone, whose __contains__ would be a Python call
             container = f"{right}.cards" if right.kind == "zone" else right.src
             return Code(f"({left} {op} {container})", "bool")
         return Code(f"({left} {op} {right.src})", node.kind)
+
+    def _card_places(self, item: Expr, left: str, container: Expr) -> str | None:
+        """``CARD in join(ZONE, ZONE...)`` as a test of where the card lies
+        (every card is in exactly one zone, ``m.loc`` by id), without
+        building the joined list; None for any other container.  A value
+        of unknown kind is tested for being one first (read twice, so only a
+        local's)."""
+        parts = _join_parts(container)
+        if parts is None or any(p.kind != "zone" for p in parts):
+            return None
+        if not (item.kind == "card" or isinstance(item, Local) and item.kind == "any"):
+            return None
+        zones = "".join(f"{self.lower(p)}, " for p in parts)
+        if item.kind == "card":
+            return f"m.loc[{left}.id] in ({zones})"
+        return f"type({left}) is _Card and m.loc[{left}.id] in ({zones})"
 
     def _l_Where(self, node: Where) -> Code:
         seq = self.seq_of(self.lower(node.seq))
@@ -221,6 +252,26 @@ class Lowering(NameChecks):
             self.static_preds[code.src] = test_table(len(self.static_preds))
         table = self.static_preds[code.src]
         return Code(f"{table}[L_it.id]", "bool", table=table)
+
+
+#: the built-ins that are a size, or a test of one
+_SIZES = ("size", "count", "any", "empty")
+
+
+def _join_parts(node: Expr) -> list[Expr] | None:
+    """The parts of ``join(...)`` (written in place or not), an empty list
+    display left out; None for anything else."""
+    while isinstance(node, Inlined):
+        node = node.body
+    if not (isinstance(node, Builtin) and node.name == "join"):
+        return None
+    parts: list[Expr] = []
+    for a in node.args:
+        while isinstance(a, Inlined):
+            a = a.body
+        if not (isinstance(a, Op) and a.form == "list" and not a.args):
+            parts.append(a)
+    return parts
 
 
 #: the printer of each kind of node (looked up by type: a printer runs for every node of every expression)
