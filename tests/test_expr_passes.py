@@ -4,7 +4,7 @@ picking the Python form from what a part is after a pass."""
 from __future__ import annotations
 
 import rulekit
-from rulekit.lang import pass_inline, pass_tables
+from rulekit.lang import pass_facts, pass_inline, pass_tables
 from rulekit.lang.expr_ir import (
     Attr,
     Builtin,
@@ -233,3 +233,94 @@ def test_a_card_in_a_join_of_zones_is_where_the_card_lies_and_a_join_size_a_sum(
     m = game.new_match(2, seed=0)
     assert m.result()["reason"] == "counted"
     assert m.pvars[0] == {"kept": 2, "total": 2, "held": 0, "odd": 0}
+
+
+# ---- facts of the 'if' tests around an expression ----------------------------------
+KIND = Local("kind", "L_kind", "any")
+
+
+def text(value: str) -> Lit:
+    return Lit(repr(value), "str", plain=True, fixed=True)
+
+
+def kind_is(value: str, op: str = "==") -> Op:
+    return Op("binary", op, (KIND, text(value)), "bool")
+
+
+def test_a_comparison_the_facts_decide_is_put_in_and_what_it_makes_moot_dropped():
+    """Inside ``if kind == "attack"``: ``kind == "duel"`` is false, so
+    ``kind == "duel" and X`` is false and ``(kind == "attack" or kind ==
+    "duel") and X`` is X; a comparison of a name the facts say nothing of
+    stays."""
+    facts = {}
+    pass_facts.learn(facts, "L_kind", "attack", holds=True)
+    hp = Attr(P, "hp", player_var=True)
+    low = Op("binary", "<", (hp, Lit("2", "int", plain=True, fixed=True)), "bool")
+    either = Op("binary", "or", (kind_is("attack"), kind_is("duel")), "any")
+    assert pass_facts.run(Op("binary", "and", (either, low), "any"), facts) == low
+    assert pass_facts.run(Op("binary", "and", (kind_is("duel"), low), "any"), facts) == pass_facts.FALSE
+    assert pass_facts.run(kind_is("duel", "!="), facts) == pass_facts.TRUE
+    other = Op("binary", "==", (P, text("attack")), "bool")
+    assert pass_facts.run(other, facts) is other
+    listed = Op("in", "in", (KIND, Op("list", "", (text("duel"), text("attack")), "list")), "bool")
+    assert pass_facts.run(listed, facts) == pass_facts.TRUE
+
+
+def test_what_a_branch_ruled_out_is_false_and_a_part_with_a_call_is_never_dropped():
+    """After ``if kind == "attack": return``, ``kind == "attack"`` is false;
+    ``X and false`` is false only when X merely reads (a call may decide or
+    fail), and ``X or false`` is X whatever X is."""
+    facts = {}
+    pass_facts.learn(facts, "L_kind", "attack", holds=False)
+    skilled = Op("in", "in", (text("flight"), Attr(P, "skills", player_var=True)), "bool")
+    assert pass_facts.run(Op("binary", "and", (skilled, kind_is("attack")), "any"), facts) == pass_facts.FALSE
+    asked = ProcCall("ask", "proc_ask", (P,), yields=False)
+    called = Op("binary", "==", (asked, text("yes")), "bool")
+    kept = Op("binary", "and", (called, pass_facts.FALSE), "any")
+    assert pass_facts.run(Op("binary", "and", (called, kind_is("attack")), "any"), facts) == kept
+    assert pass_facts.run(Op("binary", "or", (called, kind_is("attack")), "any"), facts) == called
+    assert pass_facts.run(kind_is("duel"), facts) == kind_is("duel")     # not known either way
+
+
+BRANCHES = """\
+name: Branches
+players: {min: 2, max: 2}
+cards:
+  - {name: a, count: 2, props: {kind: a}}
+zones:
+  deck: {}
+player_vars: {got: 0}
+procedures:
+  weight:
+    params: [kind]
+    effect: |
+      if kind == "big":
+        return 10 if kind == "big" else 1
+      let n = kind
+      if kind == "small":
+        log "small"
+      if n == "x":
+        return 7
+      return 3 if kind == "big" else 4 if kind == "small" else 2
+setup: |
+  move box to deck
+turn:
+  phases:
+    - name: main
+      effect: |
+        current.got = weight("big") * 100 + weight("small") * 10 + weight("x")
+        win for [current] "weighed"
+"""
+
+
+def test_an_if_tells_its_branch_and_a_returning_branch_what_follows():
+    """``kind == "big"`` is true inside its branch and false after it (the
+    branch returns); a branch that does not return teaches what follows
+    nothing; a name set by ``let`` gives no facts."""
+    game = rulekit.load_game_text(BRANCHES, "branches.yaml")
+    code = game.code[game.code.index("def proc_weight"):game.code.index("def setup")]
+    assert "return 10\n" in code                       # 10 if kind == "big" else 1, in the branch
+    assert "return (4 if (L_kind == 'small') else 2)" in code     # 3 if kind == "big": never
+    assert "(L_n == 'x')" in code
+    m = game.new_match(2, seed=0)
+    assert m.pvars[0]["got"] == 10 * 100 + 4 * 10 + 7 and m.result()["reason"] == "weighed"

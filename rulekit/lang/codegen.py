@@ -45,6 +45,7 @@ from .gen_base import CompileError
 from .gen_choices import Choices
 from .gen_statements import Statements
 from .ir import Assign, Break, Do, If, ResetVars, Return, Stmt, TestFunction, Tick, Try, While
+from .parser import subtrees
 
 __all__ = ["CodeGen", "CompileError", "CompileLimit"]
 
@@ -106,10 +107,27 @@ class CodeGen(Choices, Statements):
         declared = self.declared_names(tree)
         self.begin_function(fname, params, rule, declared, kinds)
         self.cx.assigned = assigned
-        self.cx.rebound = declared | assigned    # names the text sets (a parameter too)
+        # names the text sets (a parameter too), or a procedure written in place of a call
+        self.cx.rebound = declared | assigned | self._set_in_place(tree)
         self.cx.can_yield = self.cx.can_return = True
         self.function.body.extend(self.block(tree.children))
         self.end_function()
+
+    def _set_in_place(self, tree: Tree[Token]) -> set[str]:
+        """The names the procedures written in place of ``call NAME`` in
+        ``tree`` set (they see the caller's parameters), theirs in turn too."""
+        found: set[str] = set()
+        todo, seen = [tree], set[str]()
+        while todo:
+            for sub in subtrees(todo.pop()):
+                if sub.data == "call_stmt" and sub.children[1] is None:
+                    name = str(sub.children[0])
+                    body = self.inline_procs.get(name)
+                    if body is not None and name not in seen:
+                        seen.add(name)
+                        found |= self.assigned_names(body) | self.declared_names(body)
+                        todo.append(body)
+        return found
 
     def flow(self, phases: list[tuple[str, Tree[Token], tuple[Any, ...]]],
              report: Callable[[tuple[Any, ...]], object]) -> None:

@@ -18,6 +18,7 @@ from .ir import Function, Stmt
 
 if TYPE_CHECKING:
     from ..errors import Where
+    from .pass_facts import Fact
 
 
 @attrs.define(eq=False)
@@ -47,6 +48,8 @@ class FnContext:
     #: a choice's pools of cards: (source, test) -> the list that holds them
     pools: dict[tuple[str, str], str] = attrs.field(factory=dict)
     error_path: tuple[Any, ...] = ()    # key of the choice being written, for error positions
+    #: what the ``if`` tests around the statement being written decided (see pass_facts)
+    facts: dict[str, Fact] = attrs.field(factory=dict)
 
     @out.default
     def _body(self) -> list[Stmt]:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 import attrs
 from lark import Token, Tree
 
-from . import pass_inline, pass_tables
+from . import pass_facts, pass_inline, pass_tables
 from .expr_ir import (
     NONE,
     Attr,
@@ -52,6 +52,12 @@ class Expressions(Lowering):
         made = self.made
         return self.lower(self.settle(self.tree(node, extra, kinds), made))
 
+    def known_tree(self, node: Node) -> Expr:
+        """The tree of ``node`` after the passes and the facts of the ``if``
+        tests around it (see :mod:`rulekit.lang.pass_facts`)."""
+        made = self.made
+        return pass_facts.run(self.settle(self.tree(node), made), self.cx.facts)
+
     @property
     def made(self) -> tuple[int, int]:
         """How many calls that may be written in place, and filters, the writer has built so far."""
@@ -64,6 +70,8 @@ class Expressions(Lowering):
         writer built such a node since ``made`` (see :attr:`made`)."""
         if self.calls_made != made[0]:
             tree = pass_inline.run(tree, self.callee)
+        if self.cx.facts:
+            tree = pass_facts.run(tree, self.cx.facts)
         if self.filters_made != made[1]:
             tree = pass_tables.run(tree)
         return tree

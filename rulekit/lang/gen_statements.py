@@ -11,7 +11,8 @@ from typing import Any
 
 from lark import Token, Tree
 
-from . import printer
+from . import pass_facts, printer
+from .expr_ir import Expr
 from .gen_base import Node, subtree, unquote
 from .gen_expressions import Expressions, elem_of
 from .ir import (
@@ -68,6 +69,7 @@ class Statements(Expressions):
     def block(self, stmts: Iterable[Node | None]) -> list[Stmt]:
         """The statements of ``stmts`` as a new block (``pass`` when empty)."""
         saved, self.cx.out = self.cx.out, []
+        known = dict(self.cx.facts)        # what an 'if' in the block learns holds in the block only
         try:
             for s in stmts:
                 if s is not None:
@@ -77,6 +79,7 @@ class Statements(Expressions):
             return self.cx.out
         finally:
             self.cx.out = saved
+            self.cx.facts = known
 
     def stmt(self, node: Tree[Token]) -> None:
         method: Callable[[Tree[Token]], None] | None = getattr(self, "s_" + node.data, None)
@@ -315,6 +318,7 @@ class Statements(Expressions):
         saved_path, self.text_path = self.text_path, self.proc_paths.get(name, ("procedures", name))
         saved_via, self.cx.via = self.cx.via, self.cx.via + ((self.cx.origin, saved[4]),)
         errors = len(self.errors)
+        self.cx.facts = {}              # its names are not the caller's, and it may set the caller's
         self.in_place(body.children)     # in the caller's block: the passes see one run of statements
         del self.errors[errors:]     # reported once, where the procedure is written
         self.text_path, self.cx.via = saved_path, saved_via
@@ -432,13 +436,49 @@ class Statements(Expressions):
         self.do(f"m.log.append(('note', {text!r}))")
 
     def s_if_stmt(self, node: Tree[Token]) -> None:
+        """An ``if`` whose test is ``PARAM == "text"`` lets its branch know
+        that, and the later branches that it is not so; the statements
+        after the ``if`` know it is not so when that branch and every one
+        before it end in return (see :mod:`rulekit.lang.pass_facts`)."""
         cond_n, suite_n, *rest = node.children
         else_n = rest.pop() if rest and (rest[-1] is None or subtree(rest[-1]).data == "else_clause") else None
-        branches = [(self.expr(cond_n).src, self.block(subtree(suite_n).children))]
-        for el in map(subtree, rest):
-            branches.append((self.expr(el.children[0]).src, self.block(subtree(el.children[1]).children)))
+        here = self.here()
+        before = self.cx.facts
+        ruled_out = dict(before)                # the tests so far were false
+        after = dict(before)                    # what holds once past the 'if'
+        ended = True                            # every branch so far ends in return
+        branches = []
+        for test_n, body_n in [(cond_n, suite_n)] + [(el.children[0], el.children[1]) for el in map(subtree, rest)]:
+            self.cx.facts = dict(ruled_out)
+            cond = self.known_tree(test_n)
+            fact = self._fact(cond)
+            if fact is not None:
+                pass_facts.learn(self.cx.facts, *fact, holds=True)
+            body = self.block(subtree(body_n).children)
+            ended = ended and bool(body) and isinstance(body[-1], (Return, Raise))
+            if fact is not None:
+                pass_facts.learn(ruled_out, *fact, holds=False)
+                if ended:
+                    pass_facts.learn(after, *fact, holds=False)
+            branches.append((self.lower(cond).src, body))
+        self.cx.facts = ruled_out
         orelse = self.block(subtree(subtree(else_n).children[0]).children) if else_n is not None else None
-        self.add(If(branches, orelse, origin=self.here()))
+        self.cx.facts = after
+        self.add(If(branches, orelse, origin=here))
+
+    def _fact(self, cond: Expr) -> tuple[str, str] | None:
+        """(Python name, text) of a test ``PARAM == "text"`` of a parameter
+        the text never sets, in the function's own text (not a procedure's
+        written in place)."""
+        found = pass_facts.tested(cond)
+        if found is None:
+            return None
+        local, text = found
+        name = local.name
+        if (local.py != "L_" + name or self.cx.prefix != "L_" or name not in self.function.params
+                or name in self.cx.rebound or name in self.cx.assigned):
+            return None
+        return local.py, text
 
     def s_while_stmt(self, node: Tree[Token]) -> None:
         cond = self.expr(node.children[0]).src

@@ -1,0 +1,171 @@
+"""Pass: what an ``if`` has already decided is not asked again inside it.
+
+A procedure that treats each kind of card in its own branch
+(``if kind == "attack": return ...``) often asks, in that branch, a
+procedure written for every kind (``immune(t, kind)``), which once written
+in place tests ``kind`` against each kind again.  Inside the branch the
+answer is known: ``kind == "attack"`` is true, ``kind == "duel"`` false,
+and after an ``if kind == "attack": ... return`` every later
+``kind == "attack"`` is false.  The statement writer notes these *facts*
+(:class:`Facts`) for a parameter the text never sets, and this pass puts
+the known answers in and drops what they make moot:
+``true and X`` is ``X``, ``false or X`` is ``X``, ``X and false`` is
+false when X is a true/false value that reads only names and properties.
+
+Only comparisons of a name with text are decided (text equals text only
+when it is the same text, so the known answer is the one the comparison
+would give); a fact is never taken for a name that is set anywhere in the
+function, so it holds wherever the test that made it holds.
+"""
+from __future__ import annotations
+
+import ast
+
+import attrs
+
+from .expr_ir import Attr, Chosen, Expr, Inlined, Lit, Local, Op, map_parts
+
+TRUE = Lit("True", "bool", plain=True, fixed=True)
+FALSE = Lit("False", "bool", plain=True, fixed=True)
+
+
+@attrs.frozen
+class Fact:
+    """What is known of one name: the text it equals, or texts it does not."""
+
+    equals: str | None = None
+    not_equal: frozenset[str] = frozenset()
+
+
+#: by a local's Python name
+Facts = dict[str, Fact]
+
+
+def text_of(node: Expr) -> str | None:
+    """The text of a string literal, else None."""
+    while isinstance(node, Inlined):
+        node = node.body
+    if isinstance(node, Lit) and node.kind == "str" and node.fixed:
+        try:
+            value = ast.literal_eval(node.src)
+        except (ValueError, SyntaxError):
+            return None
+        return value if type(value) is str else None
+    return None
+
+
+def _local(node: Expr) -> Local | None:
+    while isinstance(node, Inlined):
+        node = node.body
+    return node if isinstance(node, Local) else None
+
+
+def tested(cond: Expr) -> tuple[Local, str] | None:
+    """(the name, the text) of a condition ``NAME == "text"`` (either way round)."""
+    if isinstance(cond, Op) and cond.form == "binary" and cond.op == "==":
+        a, b = cond.args
+        for name, text in ((_local(a), text_of(b)), (_local(b), text_of(a))):
+            if name is not None and text is not None:
+                return name, text
+    return None
+
+
+def learn(facts: Facts, name: str, text: str, holds: bool) -> None:
+    """Note that ``name == text`` holds (or does not)."""
+    known = facts.get(name, Fact())
+    facts[name] = (Fact(text, known.not_equal) if holds
+                   else Fact(known.equals, known.not_equal | {text}))
+
+
+def _const(node: Expr) -> bool | None:
+    while isinstance(node, Inlined):
+        node = node.body
+    if isinstance(node, Lit) and node.fixed and node.src in ("True", "False"):
+        return node.src == "True"
+    return None
+
+
+def _boolean(node: Expr) -> bool:
+    """Is the value true or false itself (not a value read as one)?"""
+    while isinstance(node, Inlined):
+        node = node.body
+    if node.kind == "bool":
+        return True
+    return isinstance(node, Op) and node.form == "binary" and node.op in ("and", "or") and all(
+        _boolean(a) for a in node.args)
+
+
+def _reads_only(node: Expr) -> bool:
+    """Does working ``node`` out only read (no call, no built-in)?  Such a
+    part may be left out when the answer does not depend on it."""
+    if isinstance(node, (Lit, Local, Chosen)):
+        return True
+    if isinstance(node, (Attr, Op, Inlined)):
+        return all(_reads_only(c) for c in (
+            (node.base,) if isinstance(node, Attr) else (node.body,) if isinstance(node, Inlined) else node.args))
+    return False
+
+
+def _decided(node: Op, facts: Facts) -> bool | None:
+    """The answer of ``NAME == "x"``, ``!=``, ``in [...]`` the facts give."""
+    if node.form == "binary" and node.op in ("==", "!="):
+        found = tested(attrs.evolve(node, op="=="))
+        if found is None or found[0].py not in facts:
+            return None
+        fact, text = facts[found[0].py], found[1]
+        same = (fact.equals == text if fact.equals is not None
+                else False if text in fact.not_equal else None)
+        return None if same is None else same if node.op == "==" else not same
+    if node.form == "in":
+        local, listed = _local(node.args[0]), node.args[1]
+        if local is None or local.py not in facts or not (isinstance(listed, Op) and listed.form == "list"):
+            return None
+        texts = [text_of(a) for a in listed.args]
+        fact = facts[local.py]
+        if any(t is None for t in texts):
+            return None
+        if fact.equals is not None:
+            inside = fact.equals in texts
+        elif all(t in fact.not_equal for t in texts):
+            inside = False
+        else:
+            return None
+        return inside if node.op == "in" else not inside
+    return None
+
+
+def _simplified(node: Op) -> Expr:
+    """``node`` with constant parts of ``and`` / ``or`` / ``not`` / ``X if
+    C else Y`` folded (each kept part's value as Python would give it)."""
+    if node.form == "not":
+        c = _const(node.args[0])
+        return node if c is None else FALSE if c else TRUE
+    if node.form == "ternary":
+        c = _const(node.args[1])
+        return node if c is None else node.args[0] if c else node.args[2]
+    if not (node.form == "binary" and node.op in ("and", "or")):
+        return node
+    a, b = node.args
+    ca, cb = _const(a), _const(b)
+    stop = node.op == "or"            # the answer that ends an 'or' (true) or an 'and' (false)
+    if ca is not None:
+        return (TRUE if stop else FALSE) if ca is stop else b
+    if cb is not None and _boolean(a):
+        if cb is not stop:
+            return a                      # X and true, X or false: X
+        if _reads_only(a):
+            return TRUE if stop else FALSE
+    return node
+
+
+def run(node: Expr, facts: Facts) -> Expr:
+    """``node`` with the comparisons the facts decide put in, and folded."""
+    if not facts:
+        return node
+    node = map_parts(node, lambda part: run(part, facts))
+    if isinstance(node, Op):
+        known = _decided(node, facts)
+        if known is not None:
+            return TRUE if known else FALSE
+        return _simplified(node)
+    return node
