@@ -16,7 +16,7 @@ import numpy as np
 
 from ..engine.match import Match
 from ..engine.runtime import Zone
-from .observation import ObservationEncoder
+from .observation import ObservationEncoder, Words, width
 
 _NONE = np.zeros(0, dtype=np.intp)
 
@@ -28,6 +28,7 @@ class PlayerVar(NamedTuple):
     clear: list[np.ndarray]           # [p]: every entry of it (its .hidden flag too), per row
     flags: list[np.ndarray] | None    # [p]: per row, its .hidden flag (None: it cannot be hidden)
     number: bool
+    words: Words                      # its word list (None: a number)
 
 
 class ZonePlaces(NamedTuple):
@@ -63,6 +64,17 @@ def place(rows: np.ndarray, per_row: list[int | None]) -> Place | None:
     return rows[[s for s, _ in seen]] + np.array([c for _, c in seen])
 
 
+def starts(cols: "Columns", at: Place | None) -> list[int] | None:
+    """The flat place of an entry in each row that holds it, as a list (None: no row)."""
+    if at is None:
+        return None
+    if type(at) is One:
+        return [int(at)]
+    if isinstance(at, (int, np.integer)):
+        return [int(r) + int(at) for r in cols.rows]
+    return [int(x) for x in at]
+
+
 class Columns:
     """The flat places of an encoder's entries, for every seat at once."""
 
@@ -87,16 +99,14 @@ class Columns:
         self.current = [self.rows + enc._current + rel[p] for p in range(n)]
         self.decider = [self.rows + enc._decider + rel[p] for p in range(n)]
         self.out = [self.rows + enc._out + rel[p] for p in range(n)]
-        wide = len(enc.vocab) + 2
-        self.wide = wide
         self.pvars: dict[str, PlayerVar] = {}
-        for k, at, number, hidden in enc._pvars:
-            width = np.arange(1 if number else wide)
+        for k, at, words, hidden in enc._pvars:
+            entries = np.arange(width(words))
             places = [self.rows + np.asarray(at)[rel[p]] for p in range(n)]
             flags = None if hidden is None else [self.rows + np.asarray(hidden)[rel[p]] for p in range(n)]
-            clear = [np.concatenate([(places[p][:, None] + width).ravel(), _NONE if flags is None else flags[p]])
+            clear = [np.concatenate([(places[p][:, None] + entries).ravel(), _NONE if flags is None else flags[p]])
                      for p in range(n)]
-            self.pvars[k] = PlayerVar(places, clear, flags, number)
+            self.pvars[k] = PlayerVar(places, clear, flags, words is None, words)
         #: (zone name, absolute owner or None) -> per row (count, cards or None, top or None)
         self.zone_keys: dict[tuple[str, int | None], list[tuple[int, int | None, int | None]]] = {}
         for s in range(n):

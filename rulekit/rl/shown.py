@@ -22,7 +22,7 @@ from ..engine.copies import fresh_value
 from ..engine.match import Match
 from ..limits import MAX_INTEGER
 from .columns import Columns
-from .observation import _NUMBER, ObservationEncoder
+from .observation import _NUMBER, ObservationEncoder, width
 from .reads import Token, reads, tokens
 
 _UNSET = object()           # a value before its first writing
@@ -82,7 +82,6 @@ class Shown:
         self.enc, self.match, self.V = enc, match, V
         n = enc.players
         self._flat = V.reshape(-1)
-        self._wide = len(enc.vocab) + 2
         plan = _plan(enc, cols)
         self._free, self._order, self._every = plan.free, plan.order, plan.every
         self._by_token, self._always = plan.by_token, plan.always
@@ -111,8 +110,8 @@ class Shown:
 
     def _push(self, j: int) -> None:
         """Display value ``j``, which no viewer changes, into every row where it differs."""
-        m, e, flat, wide = self.match, self.enc, self._flat, self._wide
-        k, _, number = e._display[j]
+        m, e, flat = self.match, self.enc, self._flat
+        k, _, words = e._display[j]
         fn, last, free = m.game.display[k], self._free_last[j], self._free[j]
         assert free is not None             # (pushed only when it reads no viewer)
         for p in range(len(last)):
@@ -121,14 +120,14 @@ class Shown:
                 continue
             last[p] = fresh_value(v)
             at = free[p]
-            if number and type(v) in _NUMBER:
+            if words is None and type(v) in _NUMBER:
                 flat[at] = _clip(v)
                 continue
             offs: list[int] = []
             vs: list[float] = []
-            e._value(offs.append, vs.append, 0, v, number)
-            if not number:
-                flat[(at[:, None] + np.arange(wide)).ravel()] = 0
+            e._value(offs.append, vs.append, 0, v, words)
+            if words is not None:
+                flat[(at[:, None] + np.arange(width(words))).ravel()] = 0
             for o, x in zip(offs, vs):
                 flat[at + o] = _clip(x)
 
@@ -137,14 +136,14 @@ class Shown:
         todo = self.todo[seat]
         if not todo:
             return
-        m, e, vec, wide = self.match, self.enc, self.V[seat], self._wide
+        m, e, vec = self.match, self.enc, self.V[seat]
         ix: list[int] = []
         val: list[float] = []
         put, give = ix.append, val.append
         nd = len(e._display)
         for j in sorted(todo):
             if j < nd and self._free[j] is None:
-                k, places, number = e._display[j]
+                k, places, words = e._display[j]
                 cached = self._display[seat][j]
                 fn = m.game.display[k]
                 now = [fn(m, seat, p) for p in self._order[seat]]
@@ -154,20 +153,20 @@ class Shown:
                     if v != cached[r] or cached[r] is _UNSET:
                         cached[r] = fresh_value(v)      # a list the match may change in place
                         a = places[r]
-                        vec[a:a + (1 if number else wide)] = 0
-                        if number and type(v) in _NUMBER:
+                        vec[a:a + width(words)] = 0
+                        if words is None and type(v) in _NUMBER:
                             put(a)
                             give(v)
                         else:
-                            e._value(put, give, a, v, number)
+                            e._value(put, give, a, v, words)
             elif j >= nd:
-                k, at, number = e._public[j - nd]
+                k, at, words = e._public[j - nd]
                 v = m.game.public[k](m, seat)
                 last = self._public[seat]
                 if last[j - nd] is _UNSET or v != last[j - nd]:
                     last[j - nd] = fresh_value(v)
-                    vec[at:at + (1 if number else wide)] = 0
-                    e._value(put, give, at, v, number)
+                    vec[at:at + width(words)] = 0
+                    e._value(put, give, at, v, words)
         todo.clear()
         if ix:
             if max(val) > MAX_INTEGER or min(val) < -MAX_INTEGER:     # np.clip costs more than this check
