@@ -43,7 +43,7 @@ from ..engine.copies import fresh_value
 from ..engine.match import Match
 from ..engine.runtime import Zone
 from ..limits import MAX_INTEGER
-from .columns import PlayerVar, columns, starts
+from .columns import PlayerVar, columns
 from .observation import _HIDDEN, _NUMBER, ObservationEncoder, width
 from .reads import Token, reads, tokens
 from .shown import Shown, _clip
@@ -76,11 +76,10 @@ class SeatObservations:
         #: by zone, the flat places of its count, its cards' section and its top card's, one per row
         #: that holds it (None: no row): a few entries, written one at a time (numpy's fancy
         #: indexing costs more than a loop over 8 rows)
-        self._at = {z: (starts(self.cols, at.size), starts(self.cols, at.cards), starts(self.cols, at.top))
-                    for z, at in self._zones.items()}
+        self._at = self.cols.zones(match, self.cols.zone_starts)
         self._names = {z.name: z for z in self._zones}
         self._tokens = {z: ("zone", z.zdef.index) for z in self._zones}
-        self._sees = {z: at.sees.tolist() for z, at in self._zones.items()}     # by zone, per row
+        self._sees = self.cols.zones(match, self.cols.zone_sees)       # by zone, per row
         self._top: dict[Zone, int | None] = {}
         game = match.game
         #: per variable a player may hide: (its name, seen by its owner, shown_when or None)
@@ -407,6 +406,11 @@ class SeatObservations:
         blank: Any
         if number:
             value: Any = _clip(v if type(v) in _NUMBER else self.enc._scalar(v))
+            if flags is None:           # (the commonest: a count every row sees, a row at a time)
+                cells = self._cells
+                for b in col.starts[p]:
+                    cells[b] = value
+                return
             put, blank = flat.__setitem__, 0
         else:
             value = self._spread(v, col.words)
@@ -433,8 +437,8 @@ class SeatObservations:
         span = self._spans.get(wide)
         if span is None:
             flat = self._flat
-            span = self._spans[wide] = np.lib.stride_tricks.as_strided(
-                flat, (flat.size - wide + 1, wide), (flat.itemsize,) * 2, writeable=True)
+            span = self._spans[wide] = np.ndarray((flat.size - wide + 1, wide), flat.dtype, self.V,
+                                                  strides=(flat.itemsize,) * 2)    # (as_strided costs more)
             blank = self._blanks[wide] = np.zeros(wide, dtype=np.float32)
             blank[-1] = 1
         return span

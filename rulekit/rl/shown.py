@@ -82,6 +82,7 @@ class Shown:
         self.enc, self.match, self.V = enc, match, V
         n = enc.players
         self._flat = V.reshape(-1)
+        self._cells = V.data.cast("B").cast("f")        # the same memory, one entry at a time
         plan = _plan(enc, cols)
         self._free, self._order, self._every = plan.free, plan.order, plan.every
         self._by_token, self._always = plan.by_token, plan.always
@@ -121,7 +122,9 @@ class Shown:
             last[p] = fresh_value(v)
             at = free[p]
             if words is None and type(v) in _NUMBER:
-                flat[at] = _clip(v)
+                x, cells = _clip(v), self._cells
+                for b in at.tolist():       # (a row at a time: numpy's fancy indexing costs more)
+                    cells[b] = x
                 continue
             offs: list[int] = []
             vs: list[float] = []
