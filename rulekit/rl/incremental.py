@@ -413,6 +413,7 @@ class SeatObservations:
                 return
             put, blank = flat.__setitem__, 0
         else:
+            assert col.words is not None        # (a value over a word list)
             value = self._spread(v, col.words)
             put, blank = self._span(len(value)).__setitem__, self._blanks[len(value)]
         if flags is None:               # seen by every row

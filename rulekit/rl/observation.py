@@ -117,7 +117,9 @@ class ObservationEncoder:
         sets = {key: {w: i for i, w in enumerate(names)} for key, names in game.var_sets.items()}
 
         def words(number: bool, key: tuple[str, str] | None = None) -> Words:
-            return None if number else sets.get(key, self._word)   # type: ignore[arg-type]
+            if number:
+                return None
+            return self._word if key is None else sets.get(key, self._word)
         #: (name, place, words) of each game variable, of each public value;
         #: (name, place per seat, words) of each display value
         self._vars: list[tuple[str, int, Words]] = []
