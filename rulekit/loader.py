@@ -39,6 +39,7 @@ from .lang.parser import EffectSyntaxError, parse_effect, subtrees
 from .lang.templates import TemplateError
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
+from .loader_vars import var_sets
 from .model import Card, ChoiceDef, Game, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
 from .modules import compose
 from .structure import Salvaged, check_shape, salvage
@@ -237,6 +238,7 @@ class _Builder(ChoicesBuilder):
                          "another name", "card.name in effect text must say which one it reads",
                          key=True)
         name_sets = self.name_sets(prop_values)
+        self.var_sets = var_sets(d, name_sets, self.err, self.lost)
         return Names(
             zones=zdefs, vars=frozenset(d.get("vars", {})),
             player_vars=frozenset(d.get("player_vars", {})), tables=d.get("tables", {}),
@@ -347,13 +349,14 @@ class _Builder(ChoicesBuilder):
                 continue
             if "union" in spec and "card_props" not in spec and "values" not in spec:
                 continue                    # made below, once the entries it joins are known
-            if "values" not in spec and "card_props" not in spec:
+            if "values" not in spec and "card_props" not in spec and "params" not in spec:
                 self.err(path, f"names entry '{set_name}' declares no names",
-                         "values: [...] and / or card_props: [...]",
+                         "values: [...], params: [...] and / or card_props: [...]",
                          f"e.g. {set_name}: {{card_props: [kind]}} for every kind a card has")
                 out[set_name] = None        # its uses are not reported on top
                 continue
             found = dict.fromkeys(spec.get("values", ()))
+            found.update(self.param_names(set_name, spec.get("params", ())))
             props = spec.get("card_props", ())
             for i, prop in enumerate([props] if isinstance(props, str) else props):
                 if prop not in prop_values:
@@ -368,6 +371,25 @@ class _Builder(ChoicesBuilder):
             if isinstance(spec, dict) and "union" in spec:
                 out[set_name] = self.union_names(set_name, spec, out)
         return out
+
+    def param_names(self, set_name: str, params: list) -> dict:
+        """The values a module's parameters stand for (a list's elements):
+        a module's names entry made of what the game passed it."""
+        found: dict = {}
+        if not params:
+            return found
+        bindings = self.loaded.bindings_at(("names", set_name)) if isinstance(self.loaded, ComposedYaml) else None
+        values = bindings.values if bindings else {}
+        for i, param in enumerate(params):
+            if param not in values:
+                self.err(("names", set_name, "params", i), f"'{param}' is not a parameter of the module "
+                         "that declares this names entry", "a value parameter declared under its params:",
+                         suggest(str(param), values) or "params: names the module's own parameters")
+                continue
+            value = values[param]
+            found.update(dict.fromkeys(v for v in (value if isinstance(value, list) else [value])
+                                       if isinstance(v, str)))
+        return found
 
     def union_names(self, set_name: str, spec: dict, made: dict) -> dict | None:
         """The names of other entries of ``names:`` together (with any of its own)."""
@@ -656,7 +678,7 @@ class _Builder(ChoicesBuilder):
             player_vars=initial("player_vars"), card_vars=dict(d.get("card_vars", {})), choices=choices,
             options={k: dict(v) for k, v in d.get("options", {}).items()},
             resets={"turn": self.resets("turn"), "phase": self.resets("phase")},
-            var_visibility=visibility,
+            var_visibility=visibility, var_sets=self.var_sets,
             procedures={p: as_script(gen.proc_fn[p], f"procedure '{p}'") for p in d.get("procedures", {})},
             setup=as_script(gen.fn_name("setup"), "setup") if "setup" in d else None,
             first_player=ns[gen.fn_name("first")],

@@ -191,6 +191,8 @@ class Game:
     resets: dict = attrs.field(factory=dict, repr=False)
     #: player var -> (visibility, shown_when(match, owner) or None), for view(player)
     var_visibility: dict = attrs.field(factory=dict, repr=False)
+    #: ("vars" | "player_vars", name) -> the names a variable declared ``one_of: SET`` holds
+    var_sets: dict = attrs.field(factory=dict, repr=False)
     #: name -> fn(match, viewer, player): values each view shows about each player
     display: dict = attrs.field(factory=dict, repr=False)
     #: name -> fn(match, viewer): values the rules derive about the whole

@@ -159,6 +159,12 @@ CASES = [
          ["40:29: error: a chosen answer has no field 'cardz'"],
          at="cardz", hint="cards"),
     # ---- the rest of the model -------------------------------------------------
+    Case("var_one_of_unknown",
+         ["21:30: error: no entry 'suits' under names:"],
+         at="suits}", expected="an entry of the names: section", hint="did you mean 'suit_names'?"),
+    Case("var_initial_not_one_of",
+         ["21:19: error: player variable 'suit' starts at 'D', which is not a name of names entry 'suit_names'"],
+         at="D, one_of", expected="one of: H, S", hint="add it to names: suit_names"),
     Case("cards_range_reversed",
          ["26:16: error: card count range '2..1' is empty or starts below 1"],
          at="2..1", expected="N or LOW..HIGH with 1 <= LOW <= HIGH"),

@@ -697,3 +697,32 @@ def test_two_modules_side_by_side_cannot_override_one_item(tmp_path):
     (tmp_path / "c.yaml").write_text("include: [a.yaml]\n" + (tmp_path / "b.yaml").read_text(), encoding="utf-8")
     (tmp_path / "g2.yaml").write_text("include: [base.yaml, c.yaml]\n" + game, encoding="utf-8")
     assert rulekit.load_game(tmp_path / "g2.yaml")
+
+
+# ---- a names entry made of a module's parameters -------------------------------------------
+
+TEAMS = """\
+module: teams
+params:
+  home: {doc: the first team}
+  away: {doc: the second team}
+names:
+  team: {params: [home, away]}
+player_vars:
+  side: {initial: "", one_of: team}
+"""
+
+
+def test_a_module_names_entry_holds_the_values_the_game_gave_its_parameters(tmp_path):
+    path = write(tmp_path, {"g.yaml": "include: [{file: m.yaml, with: {home: red, away: blue}}]\n" + BASE,
+                            "m.yaml": TEAMS})
+    game = rulekit.load_game(path)
+    assert game.var_sets[("player_vars", "side")] == ("red", "blue")
+
+
+def test_a_names_entry_naming_no_parameter_of_its_module_is_an_error(tmp_path):
+    path = write(tmp_path, {"g.yaml": "include: [{file: m.yaml, with: {home: red, away: blue}}]\n" + BASE,
+                            "m.yaml": TEAMS.replace("[home, away]", "[home, awya]")})
+    error = only_error(path)
+    assert position(error) == ("m.yaml", *at(path.parent / "m.yaml", "awya"))
+    assert "'awya' is not a parameter" in error.message and "away" in error.hint

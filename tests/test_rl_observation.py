@@ -101,7 +101,7 @@ def test_swapping_other_hands_and_hidden_roles_changes_nothing_for_the_seat():
     assert not np.array_equal(enc.observe(a, 1), enc.observe(b, 1))      # its own hand and role
     layout = dict(enc.observation_layout())
     mine = enc.observe(a, 1)[layout["role(+0)"]]
-    assert mine[1 + enc.vocab.index("忠臣")] == 1
+    assert mine[1 + enc.part_words("role(+0)").index("忠臣")] == 1
     assert enc.observe(a, 0)[layout["role(+1).hidden"]] == 1               # the lord does not see it
     assert enc.observe(a, 0)[layout["role(+0).hidden"]] == 0
 

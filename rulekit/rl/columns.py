@@ -10,13 +10,13 @@ places are an array over the rows, indexed by the absolute seat.
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..engine.match import Match
 from ..engine.runtime import Zone
-from .observation import ObservationEncoder
+from .observation import ObservationEncoder, Words, width
 
 _NONE = np.zeros(0, dtype=np.intp)
 
@@ -28,6 +28,8 @@ class PlayerVar(NamedTuple):
     clear: list[np.ndarray]           # [p]: every entry of it (its .hidden flag too), per row
     flags: list[np.ndarray] | None    # [p]: per row, its .hidden flag (None: it cannot be hidden)
     number: bool
+    words: Words                      # its word list (None: a number)
+    starts: list[list[int]]           # [p]: ``places[p]`` as a list (single writes, a row at a time)
 
 
 class ZonePlaces(NamedTuple):
@@ -63,6 +65,17 @@ def place(rows: np.ndarray, per_row: list[int | None]) -> Place | None:
     return rows[[s for s, _ in seen]] + np.array([c for _, c in seen])
 
 
+def starts(cols: "Columns", at: Place | None) -> list[int] | None:
+    """The flat place of an entry in each row that holds it, as a list (None: no row)."""
+    if at is None:
+        return None
+    if type(at) is One:
+        return [int(at)]
+    if isinstance(at, (int, np.integer)):
+        return [int(r) + int(at) for r in cols.rows]
+    return [int(x) for x in at]
+
+
 class Columns:
     """The flat places of an encoder's entries, for every seat at once."""
 
@@ -87,16 +100,14 @@ class Columns:
         self.current = [self.rows + enc._current + rel[p] for p in range(n)]
         self.decider = [self.rows + enc._decider + rel[p] for p in range(n)]
         self.out = [self.rows + enc._out + rel[p] for p in range(n)]
-        wide = len(enc.vocab) + 2
-        self.wide = wide
         self.pvars: dict[str, PlayerVar] = {}
-        for k, at, number, hidden in enc._pvars:
-            width = np.arange(1 if number else wide)
+        for k, at, words, hidden in enc._pvars:
+            entries = np.arange(width(words))
             places = [self.rows + np.asarray(at)[rel[p]] for p in range(n)]
             flags = None if hidden is None else [self.rows + np.asarray(hidden)[rel[p]] for p in range(n)]
-            clear = [np.concatenate([(places[p][:, None] + width).ravel(), _NONE if flags is None else flags[p]])
+            clear = [np.concatenate([(places[p][:, None] + entries).ravel(), _NONE if flags is None else flags[p]])
                      for p in range(n)]
-            self.pvars[k] = PlayerVar(places, clear, flags, number)
+            self.pvars[k] = PlayerVar(places, clear, flags, words is None, words, [a.tolist() for a in places])
         #: (zone name, absolute owner or None) -> per row (count, cards or None, top or None)
         self.zone_keys: dict[tuple[str, int | None], list[tuple[int, int | None, int | None]]] = {}
         for s in range(n):
@@ -104,6 +115,10 @@ class Columns:
                 key = (name, None if owner is None else (s + owner) % n)
                 self.zone_keys.setdefault(key, []).append((count, cards, top))
         self.zone_places = {key: self._zone_places(per_row) for key, per_row in self.zone_keys.items()}
+        #: the same, as lists of flat places (count, cards, top; see :func:`starts`), and who sees the cards
+        self.zone_starts = {key: (starts(self, at.size), starts(self, at.cards), starts(self, at.top))
+                            for key, at in self.zone_places.items()}
+        self.zone_sees = {key: at.sees.tolist() for key, at in self.zone_places.items()}
 
     def _zone_places(self, per_row: list[tuple[int, int | None, int | None]]) -> ZonePlaces:
         size = place(self.rows, [c for c, _, _ in per_row])
@@ -112,10 +127,10 @@ class Columns:
                           np.array([c is not None for _, c, _ in per_row]),
                           place(self.rows, [t for _, _, t in per_row]))
 
-    def zones(self, match: Match) -> dict[Zone, ZonePlaces]:
-        """The places of each live zone of ``match``."""
+    def zones(self, match: Match, table: dict | None = None) -> dict[Zone, Any]:
+        """The places of each live zone of ``match`` (or its entry of ``table``, by zone key)."""
         return {match.zone(name) if owner is None else match.zone(name, owner): at
-                for (name, owner), at in self.zone_places.items()}
+                for (name, owner), at in (self.zone_places if table is None else table).items()}
 
 
 @functools.lru_cache(maxsize=64)

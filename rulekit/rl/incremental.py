@@ -43,8 +43,8 @@ from ..engine.copies import fresh_value
 from ..engine.match import Match
 from ..engine.runtime import Zone
 from ..limits import MAX_INTEGER
-from .columns import One, Place, PlayerVar, columns
-from .observation import _HIDDEN, _NUMBER, ObservationEncoder
+from .columns import PlayerVar, columns
+from .observation import _HIDDEN, _NUMBER, ObservationEncoder, width
 from .reads import Token, reads, tokens
 from .shown import Shown, _clip
 from .tracked import Compared, is_tracked
@@ -67,23 +67,19 @@ class SeatObservations:
         self._flat = self.V.reshape(-1)
         #: the same memory, one entry at a time: a single write costs a third of numpy's
         self._cells = self.V.data.cast("B").cast("f")
-        wide = min(self.cols.wide, self._flat.size)
-        #: the same memory again, row ``i`` the ``wide`` entries from flat place ``i`` on: a value over
-        #: the vocabulary written at many places (one per row) in one numpy write
-        self._span = np.lib.stride_tricks.as_strided(self._flat, (self._flat.size - wide + 1, wide),
-                                                     (self._flat.itemsize,) * 2, writeable=True)
-        #: again, row ``i`` a zone's card entries from flat place ``i`` on: a card's entry in a zone
-        #: that every row shows in its own column, at ``_cards[places, card id]``
-        cards = min(max(len(e.game.cards), 1), self._flat.size)
-        self._cards = np.lib.stride_tricks.as_strided(self._flat, (self._flat.size - cards + 1, cards),
-                                                      (self._flat.itemsize,) * 2, writeable=True)
-        #: what a hidden value over the vocabulary shows: its last entry ("hidden") set
-        self._blank = np.zeros(wide, dtype=np.float32)
-        self._blank[-1] = 1
+        #: by width, the same memory again, row ``i`` the ``width`` entries from flat place ``i`` on: a
+        #: value over a word list written at many places (one per row) in one numpy write
+        self._spans: dict[int, np.ndarray] = {}
+        #: by width, what a hidden value over a word list shows: its last entry ("hidden") set
+        self._blanks: dict[int, np.ndarray] = {}
         self._zones = self.cols.zones(match)
+        #: by zone, the flat places of its count, its cards' section and its top card's, one per row
+        #: that holds it (None: no row): a few entries, written one at a time (numpy's fancy
+        #: indexing costs more than a loop over 8 rows)
+        self._at = self.cols.zones(match, self.cols.zone_starts)
         self._names = {z.name: z for z in self._zones}
         self._tokens = {z: ("zone", z.zdef.index) for z in self._zones}
-        self._sees = {z: at.sees.tolist() for z, at in self._zones.items()}     # by zone, per row
+        self._sees = self.cols.zones(match, self.cols.zone_sees)       # by zone, per row
         self._top: dict[Zone, int | None] = {}
         game = match.game
         #: per variable a player may hide: (its name, seen by its owner, shown_when or None)
@@ -93,7 +89,7 @@ class SeatObservations:
                       for _, _, when in self._hide]
         self._hide_read = None if None in hide_reads else frozenset[Token]().union(*filter(None, hide_reads))
         self._shown: list[list[bool]] = []          # by hidden variable, then seat: shown to all
-        self._var_at = {k: (at, number) for k, at, number in e._vars}
+        self._var_at = {k: (at, words) for k, at, words in e._vars}
         #: per reset scope: the match variables and player variables it sets back
         self._resets = {when: (tuple(k for k, _ in sections[0]), tuple(k for k, _ in sections[1]))
                         for when, sections in game.resets.items()}
@@ -151,16 +147,6 @@ class SeatObservations:
         self._asked[seat] = now
 
     # ---- one pass for every seat ------------------------------------------------
-    def _put(self, at: Place, x: int, off: int = 0) -> None:
-        """Write ``x`` (a count or a flag) at ``at`` (plus ``off``) in every row it names."""
-        t = type(at)
-        if t is One:
-            self._cells[at + off] = x
-        elif t is int:
-            self.V[:, at + off] = x
-        else:
-            self._flat[at + off if off else at] = x
-
     def sync(self) -> None:
         """Write into every row what changed since the last call."""
         m = self.match
@@ -250,16 +236,19 @@ class SeatObservations:
         return names, players, cards
 
     def _write_all_zones(self) -> None:
-        put = self._put
-        for z, at in self._zones.items():
+        cells = self._cells
+        for z, (size, cards, top) in self._at.items():
             zc = z.cards
-            put(at.size, len(zc))
-            if at.cards is not None:
-                for c in zc:
-                    put(at.cards, 1, c.id)
-            if at.top is not None and zc:
+            for b in size:
+                cells[b] = len(zc)
+            if cards is not None:
+                for b in cards:
+                    for c in zc:
+                        cells[b + c.id] = 1
+            if top is not None and zc:
                 self._top[z] = zc[-1].id
-                put(at.top, 1, zc[-1].id)
+                for b in top:
+                    cells[b + zc[-1].id] = 1
 
     def _moved(self, changed: set[Token]) -> list[tuple[Zone, int]]:
         """Write what the log's moves and shuffles since the last pass
@@ -290,27 +279,28 @@ class SeatObservations:
         self._log_at = len(log)
         if not touched:
             return pairs
-        zones, loc, put, cells, V, span = self._zones, self.match.loc, self._put, self._cells, self.V, self._cards
+        places, loc, cells = self._at, self.match.loc, self._cells
         for z, cid in pairs:            # (a card named twice gets the same entry twice)
-            a = zones[z].cards
-            if type(a) is One:                  # an owner's zone: its row only (the commonest)
-                cells[a + cid] = 1 if loc[cid] is z else 0
-            elif type(a) is int:                # the same column in every row (a shared zone)
-                V[:, a + cid] = 1 if loc[cid] is z else 0
-            elif a is not None:                 # a column per row (a player's zone that all see)
-                span[a, cid] = 1 if loc[cid] is z else 0
+            starts = places[z][1]
+            if starts is not None:
+                x = 1 if loc[cid] is z else 0
+                for b in starts:
+                    cells[b + cid] = x
         tokens = self._tokens
         for z in touched:
-            at = zones[z]
-            put(at.size, len(z.cards))
-            if at.top is not None:
+            size, _, top = places[z]
+            x = len(z.cards)
+            for b in size:
+                cells[b] = x
+            if top is not None:
                 old = self._top.get(z)
                 new = self._top[z] = z.cards[-1].id if z.cards else None
                 if old != new:
-                    if old is not None:
-                        put(at.top, 0, old)
-                    if new is not None:
-                        put(at.top, 1, new)
+                    for b in top:
+                        if old is not None:
+                            cells[b + old] = 0
+                        if new is not None:
+                            cells[b + new] = 1
             changed.add(tokens[z])
         changed.add(("zone", None))
         return pairs
@@ -362,12 +352,12 @@ class SeatObservations:
             place = self._var_at.get(k)
             if place is None:
                 continue
-            at, number = place
+            at, words = place
             v = m.vars.get(k)
-            if number:                  # one entry, the same in every row
+            if words is None:           # one entry, the same in every row
                 V[:, at] = _clip(v if type(v) in _NUMBER else e._scalar(v))
             else:
-                V[:, at:at + self.cols.wide] = self._spread(v)
+                V[:, at:at + width(words)] = self._spread(v, words)
 
     def _write_players(self, players: dict[int, set[str]], changed: set[Token], first: bool) -> None:
         """Each player variable written whose value differs from the one in
@@ -409,17 +399,23 @@ class SeatObservations:
         """Player ``p``'s ``k`` as the full encoder writes it, in every row:
         the value where the row's seat may see it, hidden where not.  A
         value over the vocabulary is written whole (its zeros too) through
-        :attr:`_span`, one numpy write for every row, not cleared and then
+        :meth:`_span`, one numpy write for every row, not cleared and then
         written entry by entry."""
         cols, flat = self.cols, self._flat
         places, flags, number = col.places[p], col.flags, col.number
         blank: Any
         if number:
             value: Any = _clip(v if type(v) in _NUMBER else self.enc._scalar(v))
+            if flags is None:           # (the commonest: a count every row sees, a row at a time)
+                cells = self._cells
+                for b in col.starts[p]:
+                    cells[b] = value
+                return
             put, blank = flat.__setitem__, 0
         else:
-            value = self._spread(v)
-            put, blank = self._span.__setitem__, self._blank
+            assert col.words is not None        # (a value over a word list)
+            value = self._spread(v, col.words)
+            put, blank = self._span(len(value)).__setitem__, self._blanks[len(value)]
         if flags is None:               # seen by every row
             put(places, value)
             return
@@ -437,12 +433,23 @@ class SeatObservations:
             put(places[hidden], blank)
             flat[flags[p][hidden]] = 1
 
-    def _spread(self, v: Any) -> np.ndarray:
-        """``v`` over the vocabulary's 2 + W entries, as the full encoder writes it."""
+    def _span(self, wide: int) -> np.ndarray:
+        """The kept array seen as rows of ``wide`` entries, row ``i`` from flat place ``i`` on."""
+        span = self._spans.get(wide)
+        if span is None:
+            flat = self._flat
+            span = self._spans[wide] = np.ndarray((flat.size - wide + 1, wide), flat.dtype, self.V,
+                                                  strides=(flat.itemsize,) * 2)    # (as_strided costs more)
+            blank = self._blanks[wide] = np.zeros(wide, dtype=np.float32)
+            blank[-1] = 1
+        return span
+
+    def _spread(self, v: Any, words: dict[str, int]) -> np.ndarray:
+        """``v`` over its word list's 2 + W entries, as the full encoder writes it."""
         offs: list[int] = []
         vs: list[float] = []
-        self.enc._value(offs.append, vs.append, 0, v, False)
-        out = np.zeros(self.cols.wide, dtype=np.float32)
+        self.enc._value(offs.append, vs.append, 0, v, words)
+        out = np.zeros(width(words), dtype=np.float32)
         for o, x in zip(offs, vs):
             out[o] = _clip(x)
         return out

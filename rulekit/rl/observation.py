@@ -25,11 +25,14 @@ What goes in, in this order (the layout gives the exact slices):
 A variable whose starting value is a number or true/false is one number, and
 so is a display or public value whose expression writes no text and whose
 first value is a number.  Any other value (text, a list, an expression's result) takes ``2 + W``
-numbers, ``W`` the size of the game's word list
-(:func:`~rulekit.rl.vocabulary.string_vocabulary`): a number (the value
+numbers over its word list of ``W`` words: a number (the value
 itself if it is one, a list's length), a hot entry per word it is or holds,
 and an "other/hidden" count for text not in the list, a list's elements
-that are not words, and a value the observer may not see.  A player
+that are not words, and a value the observer may not see.  A variable
+declared ``one_of: SET`` (:mod:`rulekit.loader_vars`) has the names of its
+SET as its word list (the empty text is no word: nothing hot); any other
+value has the game's whole word list
+(:func:`~rulekit.rl.vocabulary.string_vocabulary`).  A player
 variable that can be hidden has a ``.hidden`` flag too.  A card variable
 holding text gives the word's place in the list plus one (a one-hot per
 card would be too wide).  Numbers are kept as they are (seat numbers held
@@ -48,6 +51,11 @@ from .vocabulary import _LITERAL, string_vocabulary
 
 _NUMBER = (int, float, bool)
 _HIDDEN = object()          # a player variable the view leaves out
+
+
+def width(words: "Words") -> int:
+    """How many entries a value takes: one number, or 2 + its words."""
+    return 1 if words is None else len(words) + 2
 
 
 @functools.lru_cache(maxsize=64)
@@ -74,6 +82,10 @@ def _numeric_expressions(game: Game, players: int) -> frozenset:
     return frozenset(plain)
 
 
+#: how a value is encoded: None, one number; else its word list, word -> place among its entries
+Words = dict[str, int] | None
+
+
 class ObservationEncoder:
     """``encode(view)`` → float32 vector of ``size``; see the module."""
 
@@ -83,6 +95,7 @@ class ObservationEncoder:
         self.vocab = string_vocabulary(game)
         self._word = {w: i for i, w in enumerate(self.vocab)}
         self._layout: list[tuple[str, slice]] = []
+        self._words_of: dict[str, tuple[str, ...]] = {}
         self._size = 0
         n = players
         self._turn = self._add("turn", 1)
@@ -101,32 +114,47 @@ class ObservationEncoder:
             for owner in (range(n) if z.per_player else (None,)):
                 self._zones.append(self._zone_parts(z, owner, ncards))
         self._state = [(k, self._add(f"state.{k}", ncards)) for k in game.card_vars]
-        wide = len(self.vocab) + 2
-        #: (name, place, numeric) of each game variable, of each public value;
-        #: (name, place per seat, numeric) of each display value
-        self._vars: list[tuple[str, int, bool]]
-        self._public: list[tuple[str, int, bool]]
-        self._display: list[tuple[str, list[int], bool]]
-        self._vars = [(k, self._add(f"vars.{k}", 1 if type(v) in _NUMBER else wide), type(v) in _NUMBER)
-                      for k, v in game.vars.items()]
-        #: (name, place per seat, numeric, hidden flag's place per seat or None) of each player variable
-        self._pvars: list[tuple[str, list[int], bool, list[int] | None]] = []
+        sets = {key: {w: i for i, w in enumerate(names)} for key, names in game.var_sets.items()}
+
+        def words(number: bool, key: tuple[str, str] | None = None) -> Words:
+            if number:
+                return None
+            return self._word if key is None else sets.get(key, self._word)
+        #: (name, place, words) of each game variable, of each public value;
+        #: (name, place per seat, words) of each display value
+        self._vars: list[tuple[str, int, Words]] = []
+        self._public: list[tuple[str, int, Words]]
+        self._display: list[tuple[str, list[int], Words]]
+        for k, v in game.vars.items():
+            w = words(type(v) in _NUMBER, ("vars", k))
+            self._vars.append((k, self._add(f"vars.{k}", w), w))
+        #: (name, place per seat, words, hidden flag's place per seat or None) of each player variable
+        self._pvars: list[tuple[str, list[int], Words, list[int] | None]] = []
         for k, v in game.player_vars.items():
-            number = type(v) in _NUMBER
-            at = [self._add(f"{k}(+{r})", 1 if number else wide) for r in range(n)]
+            w = words(type(v) in _NUMBER, ("player_vars", k))
+            at = [self._add(f"{k}(+{r})", w) for r in range(n)]
             hidden = ([self._add(f"{k}(+{r}).hidden", 1) for r in range(n)]
                       if k in game.var_visibility else None)
-            self._pvars.append((k, at, number, hidden))
+            self._pvars.append((k, at, w, hidden))
         numeric = _numeric_expressions(game, players)
-        self._display = [(k, [self._add(f"display.{k}(+{r})", 1 if k in numeric else wide) for r in range(n)],
-                          k in numeric) for k in game.display]
-        self._public = [(k, self._add(f"public.{k}", 1 if ("public", k) in numeric else wide),
-                         ("public", k) in numeric) for k in game.public]
+        self._display = []
+        for k in game.display:
+            w = words(k in numeric)
+            self._display.append((k, [self._add(f"display.{k}(+{r})", w) for r in range(n)], w))
+        self._public = []
+        for k in game.public:
+            w = words(("public", k) in numeric)
+            self._public.append((k, self._add(f"public.{k}", w), w))
 
-    def _add(self, name: str, width: int) -> int:
+    def _add(self, name: str, size: "int | Words") -> int:
+        """A part of ``size`` entries (or a value's, over its word list) at the end."""
+        if size is None or isinstance(size, dict):
+            if size is not None:
+                self._words_of[name] = tuple(size)
+            size = width(size)
         start = self._size
-        self._layout.append((name, slice(start, start + width)))
-        self._size += width
+        self._layout.append((name, slice(start, start + size)))
+        self._size += size
         return start
 
     def _zone_parts(self, z, owner, ncards):
@@ -147,6 +175,12 @@ class ObservationEncoder:
     def observation_layout(self) -> list[tuple[str, slice]]:
         """(name, slice) of every part of the vector, in order."""
         return list(self._layout)
+
+    def part_words(self, name: str) -> tuple[str, ...]:
+        """The words a text or list part of the layout is encoded over: its
+        entry ``1 + i`` is word ``i`` (entry 0 the number, the last one
+        "other/hidden").  A declared variable's SET, else the game's words."""
+        return self._words_of[name]
 
     # ---- encoding -----------------------------------------------------------
     def observe(self, match, seat: int) -> np.ndarray:
@@ -183,36 +217,35 @@ class ObservationEncoder:
             put(self._out + (p - seat) % n)
             give(1)
         self._encode_zones(view["zones"], seat, put, give)
-        for k, at, number in self._vars:
-            self._value(put, give, at, view["vars"].get(k), number)
+        for k, at, w in self._vars:
+            self._value(put, give, at, view["vars"].get(k), w)
         pvars = view["player_vars"]
         v: Any                  # a value of the view: whatever the rule file gives it
-        hidden_word = len(self.vocab) + 1
         for r in range(n):
             values = pvars[(seat + r) % n]
-            for k, places, number, hidden in self._pvars:
+            for k, places, w, hidden in self._pvars:
                 v = values.get(k, _HIDDEN)
                 if v is _HIDDEN and hidden is not None:     # (only a variable with a visibility is left out)
                     put(hidden[r])
                     give(1)
-                    if not number:
-                        put(places[r] + hidden_word)
+                    if w is not None:
+                        put(places[r] + len(w) + 1)
                         give(1)
-                elif number and type(v) in _NUMBER:
+                elif w is None and type(v) in _NUMBER:
                     put(places[r])
                     give(v)
                 else:
-                    self._value(put, give, places[r], v, number)
+                    self._value(put, give, places[r], v, w)
             shown: dict[str, Any] = view["display"][(seat + r) % n] if view["display"] else {}
-            for k, places, number in self._display:
+            for k, places, w in self._display:
                 v = shown.get(k)
-                if number and type(v) in _NUMBER:
+                if w is None and type(v) in _NUMBER:
                     put(places[r])
                     give(v)
                 else:
-                    self._value(put, give, places[r], v, number)
-        for k, at, number in self._public:
-            self._value(put, give, at, view["public"].get(k), number)
+                    self._value(put, give, places[r], v, w)
+        for k, at, w in self._public:
+            self._value(put, give, at, view["public"].get(k), w)
         vec = np.zeros(self._size, dtype=np.float32)
         vec[ix] = val
         np.clip(vec, -MAX_INTEGER, MAX_INTEGER, out=vec)
@@ -258,18 +291,21 @@ class ObservationEncoder:
             return float(len(v))
         return 0.0
 
-    def _value(self, put, give, at: int, v, number: bool) -> None:
-        """A number at ``at``; or a value over 2 + W entries (see the module)."""
-        if number:
+    def _value(self, put, give, at: int, v, words: Words) -> None:
+        """A number at ``at`` (``words`` None); or a value over 2 + W entries
+        of its word list (see the module)."""
+        if words is None:
             put(at)
             give(v if type(v) in _NUMBER else self._scalar(v))
             return
-        other = at + 1 + len(self.vocab)
+        other = at + 1 + len(words)
         if type(v) in _NUMBER:
             put(at)
             give(v)
         elif type(v) is str:
-            i = self._word.get(v)
+            i = words.get(v)
+            if i is None and v == "" and words is not self._word:
+                return                  # (a declared variable's "no name yet": nothing hot)
             put(other if i is None else at + 1 + i)
             give(1)
         elif type(v) in (list, tuple):
@@ -277,7 +313,7 @@ class ObservationEncoder:
             give(len(v))
             counts: dict[int, int] = {}
             for x in v:
-                i = self._word.get(x) if type(x) is str else None
+                i = words.get(x) if type(x) is str else None
                 place = other if i is None else at + 1 + i
                 counts[place] = counts.get(place, 0) + 1
             for place, c in counts.items():

@@ -82,7 +82,7 @@ class Shown:
         self.enc, self.match, self.V = enc, match, V
         n = enc.players
         self._flat = V.reshape(-1)
-        self._wide = len(enc.vocab) + 2
+        self._cells = V.data.cast("B").cast("f")        # the same memory, one entry at a time
         plan = _plan(enc, cols)
         self._free, self._order, self._every = plan.free, plan.order, plan.every
         self._by_token, self._always = plan.by_token, plan.always
@@ -110,41 +110,53 @@ class Shown:
                 s |= hit
 
     def _push(self, j: int) -> None:
-        """Display value ``j``, which no viewer changes, into every row where it differs."""
-        m, e, flat, wide = self.match, self.enc, self._flat, self._wide
-        k, _, number = e._display[j]
+        """Display value ``j``, which no viewer changes, into every row where
+        it differs, a row at a time (see :meth:`write`)."""
+        m, e, cells = self.match, self.enc, self._cells
+        k, _, words = e._display[j]
         fn, last, free = m.game.display[k], self._free_last[j], self._free[j]
         assert free is not None             # (pushed only when it reads no viewer)
         for p in range(len(last)):
             v = fn(m, p, p)
-            if v == last[p] and last[p] is not _UNSET:
+            old = last[p]
+            if v == old and old is not _UNSET:
                 continue
             last[p] = fresh_value(v)
-            at = free[p]
-            if number and type(v) in _NUMBER:
-                flat[at] = _clip(v)
+            rows = free[p].tolist()
+            if words is None and type(v) in _NUMBER:
+                x = _clip(v)
+                for b in rows:
+                    cells[b] = x
                 continue
+            gone: list[int] = []
+            if old is not _UNSET:
+                e._value(gone.append, _drop, 0, old, words)
             offs: list[int] = []
-            vs: list[float] = []
-            e._value(offs.append, vs.append, 0, v, number)
-            if not number:
-                flat[(at[:, None] + np.arange(wide)).ravel()] = 0
-            for o, x in zip(offs, vs):
-                flat[at + o] = _clip(x)
+            xs: list[float] = []
+            e._value(offs.append, xs.append, 0, v, words)
+            for b in rows:
+                for o in gone:
+                    cells[b + o] = 0
+                for o, x in zip(offs, xs):
+                    cells[b + o] = _clip(x)
 
     def write(self, seat: int) -> None:
-        """Evaluate the seat's stale values and write those that differ."""
+        """Evaluate the seat's stale values and write those that differ: the
+        entries of the value written before set back to zero and the new
+        value's written, one entry at a time (a value takes a few entries
+        of its 2 + W; numpy calls, a clearing of the whole width and a
+        write, cost more inside the loop, where the step between two
+        observations leaves numpy's code out of the caches)."""
         todo = self.todo[seat]
         if not todo:
             return
-        m, e, vec, wide = self.match, self.enc, self.V[seat], self._wide
-        ix: list[int] = []
-        val: list[float] = []
-        put, give = ix.append, val.append
+        m, e = self.match, self.enc
+        base = seat * self.V.shape[1]
+        rewrite = self._rewrite
         nd = len(e._display)
         for j in sorted(todo):
             if j < nd and self._free[j] is None:
-                k, places, number = e._display[j]
+                k, places, words = e._display[j]
                 cached = self._display[seat][j]
                 fn = m.game.display[k]
                 now = [fn(m, seat, p) for p in self._order[seat]]
@@ -152,28 +164,35 @@ class Shown:
                     continue
                 for r, v in enumerate(now):
                     if v != cached[r] or cached[r] is _UNSET:
+                        rewrite(base + places[r], cached[r], v, words)
                         cached[r] = fresh_value(v)      # a list the match may change in place
-                        a = places[r]
-                        vec[a:a + (1 if number else wide)] = 0
-                        if number and type(v) in _NUMBER:
-                            put(a)
-                            give(v)
-                        else:
-                            e._value(put, give, a, v, number)
             elif j >= nd:
-                k, at, number = e._public[j - nd]
+                k, at, words = e._public[j - nd]
                 v = m.game.public[k](m, seat)
                 last = self._public[seat]
                 if last[j - nd] is _UNSET or v != last[j - nd]:
+                    rewrite(base + at, last[j - nd], v, words)
                     last[j - nd] = fresh_value(v)
-                    vec[at:at + (1 if number else wide)] = 0
-                    e._value(put, give, at, v, number)
         todo.clear()
-        if ix:
-            if max(val) > MAX_INTEGER or min(val) < -MAX_INTEGER:     # np.clip costs more than this check
-                vec[ix] = np.clip(np.asarray(val, dtype=np.float64), -MAX_INTEGER, MAX_INTEGER)
-            else:
-                vec[ix] = val
+
+    def _rewrite(self, at: int, old: Any, new: Any, words: Any) -> None:
+        """Value ``new`` at flat place ``at`` where ``old`` was written
+        (:data:`_UNSET`: nothing, the entries are zeros)."""
+        cells, value = self._cells, self.enc._value
+        if old is not _UNSET:
+            offs: list[int] = []
+            value(offs.append, _drop, 0, old, words)
+            for o in offs:
+                cells[at + o] = 0
+        offs = []
+        xs: list[float] = []
+        value(offs.append, xs.append, 0, new, words)
+        for o, x in zip(offs, xs):
+            cells[at + o] = _clip(x)
+
+
+def _drop(_: Any) -> None:
+    """A value's entries are not needed, only where they are."""
 
 
 def _clip(v: Any) -> Any:

@@ -1,0 +1,69 @@
+"""Reading the ``one_of:`` of a variable's spec: the names it may hold.
+
+A match or player variable holding text (a role, a faction) or a list of
+names (the skills a player has) may say which names those are::
+
+    player_vars:
+      skills: {initial: [], one_of: skill}
+      role: {initial: "", visibility: owner, one_of: role}
+
+where ``skill`` and ``role`` are entries of the file's ``names:`` section.
+It is a declaration only (the rules run the same): it tells a reader, and
+the learning environment, which values to expect, so an observation encodes
+the variable over its own few names instead of every word of the game
+(:mod:`rulekit.rl.observation`).  A declared text variable holds one of the
+names or the empty text (no name yet); a list, names of the set.  The
+loader checks the entry exists and that a literal starting value is one of
+its names; what play writes is checked by the conformance tests.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .lang.names import suggest
+
+_KIND = {"vars": "variable", "player_vars": "player variable"}
+
+#: (section, variable) -> the names it may hold, in the order the entry gives them
+VarSets = dict[tuple[str, str], tuple[str, ...]]
+
+
+def var_sets(data: dict, name_sets: dict[str, dict | None], err: Callable[..., None],
+             lost: Any = None) -> VarSets:
+    """The names entry of every variable declared ``one_of: SET``, read from
+    ``vars:`` and ``player_vars:`` (an entry whose names are not all known,
+    as in a file with parts set aside, is left out)."""
+    out: VarSets = {}
+    for section in ("vars", "player_vars"):
+        for name, spec in data.get(section, {}).items():
+            if not isinstance(spec, dict) or "one_of" not in spec:
+                continue
+            set_name = spec["one_of"]
+            path = (section, name, "one_of")
+            if set_name not in name_sets:
+                if not (lost and (set_name in lost.names or "names" in lost.sections)):
+                    err(path, f"no entry '{set_name}' under names:",
+                        "the name of an entry of the names: section",
+                        suggest(str(set_name), name_sets)
+                        or f"declare it, e.g. names: {{{set_name}: [a, b, c]}}")
+                continue
+            names = name_sets[set_name]
+            if names is None:
+                continue
+            _check_initial(section, name, spec.get("initial"), set_name, names, err)
+            out[(section, name)] = tuple(names)
+    return out
+
+
+def _check_initial(section: str, name: str, initial: Any, set_name: str, names: dict,
+                   err: Callable[..., None]) -> None:
+    """A starting value is the empty text, a name of the set, or a list of them."""
+    values = initial if isinstance(initial, list) else [initial]
+    for i, value in enumerate(values):
+        if isinstance(value, str) and (value in names or value == "" and not isinstance(initial, list)):
+            continue
+        at = (section, name, "initial") + ((i,) if isinstance(initial, list) else ())
+        shown = ", ".join(list(names)[:8]) + (", ..." if len(names) > 8 else "")
+        err(at, f"{_KIND[section]} '{name}' starts at {value!r}, which is not a name of "
+            f"names entry '{set_name}'", f"one of: {shown}" + ("" if isinstance(initial, list) else " (or \"\")"),
+            suggest(str(value), names) or f"add it to names: {set_name}, or drop one_of")
