@@ -476,7 +476,7 @@ class Statements(Expressions):
         local, text = found
         name = local.name
         if (local.py != "L_" + name or self.cx.prefix != "L_" or name not in self.function.params
-                or name in self.cx.rebound or name in self.cx.assigned):
+                or name in self.cx.rebound or name in self.cx.assigned or name == "it"):   # (a filter's own)
             return None
         return local.py, text
 
