@@ -409,12 +409,17 @@ class Match:
         (on top, or at the bottom).  A list moves as a packet, its first card
         lowest.  The log keeps the objects; they become names and ids only
         when the log is read (``events``/``log_json``), which keeps moving cheap."""
-        if isinstance(what, Zone):
+        if type(what) is list:          # the usual case (a list of one card most of all): no second call
+            if len(what) == 1:
+                self.move_one(what, dest, bottom)
+            elif what:
+                self._place(what, self._take(what), dest, bottom)
+        elif isinstance(what, Zone):
             self.move_zone(what, dest, bottom)
         elif isinstance(what, Card):
-            self.move_cards([what], dest, bottom)
+            self.move_one([what], dest, bottom)
         elif what is not None:
-            self.move_cards(what if type(what) is list else list(what), dest, bottom)
+            self.move_cards(list(what), dest, bottom)
 
     def move_zone(self, src: Zone, dest: Zone, bottom: bool = False) -> None:
         """Every card of ``src`` onto ``dest``, as one packet."""
