@@ -8,13 +8,14 @@ single cards and seats come from per-option memos of shared Action objects.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, TypeAlias
 
 from ..engine.runtime import Action
 from . import runtime_helpers
 from .gen_base import Node
 from .gen_expressions import Expressions, elem_of
-from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Origin, Return, Stmt
+from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Origin, Return, Stmt, every_block
 from .templates import TemplateError, split_template
 
 #: the parsed text of one option, by key: a tree, or a list of trees (``parts``)
@@ -60,6 +61,7 @@ class Choices(Expressions):
         self.cx.pools = {}
         self.assign("out", "[]")
         self._fuse_pools(spec, parsed)
+        always = False                  # an option is offered whatever happens
         for i, opt in enumerate(spec["options"]):
             trees = _Keyed(parsed[i], self, ("options", i))
             when = self.expr(trees["when"]).src if "when" in trees else None
@@ -88,12 +90,15 @@ class Choices(Expressions):
             else:
                 act = self.const(Action(opt["name"]), "action", opt["name"])
                 self.do(f"out.append({act})")
+                always = always or when is None
             body, self.cx.out = self.cx.out, top
             if when is None:
                 self.cx.out.extend(body)
             else:
                 self.add(If([(when, body)], origin=self.here()))
-        self.add(If([("not out", [Return("None", origin=self.here())])], one_line=True, origin=self.here()))
+        if not always:                  # (an option offered whatever happens: never empty)
+            self.add(If([("not out", [Return("None", origin=self.here())])], one_line=True, origin=self.here()))
+        _drop_unread_pools(self.function.body)
         self.cx.error_path = ("who",)
         who = self.expr(parsed["who"]).src if "who" in parsed else "m.current"
         self.cx.error_path = ()
@@ -260,3 +265,15 @@ class Choices(Expressions):
 def _skip_unless(cond: str, origin: Origin) -> If:
     """``if COND: continue`` (COND says the element is skipped)."""
     return If([(cond, [Continue(origin=origin)])], one_line=True, origin=origin)
+
+
+def _drop_unread_pools(body: list[Stmt]) -> None:
+    """Leave out the copies of a pool (``_poolN = ...``) kept for a later
+    option that turned out to offer other cards: nothing reads them."""
+    text = repr(body)
+    for block in every_block(body):
+        kept = [s for s in block if not (
+            isinstance(s, Assign) and s.target.startswith("_pool")
+            and len(re.findall(rf"\b{s.target}\b", text)) == 1)]
+        if kept:
+            block[:] = kept
