@@ -32,7 +32,13 @@ that are not words, and a value the observer may not see.  A variable
 declared ``one_of: SET`` (:mod:`rulekit.loader_vars`) has the names of its
 SET as its word list (the empty text is no word: nothing hot); any other
 value has the game's whole word list
-(:func:`~rulekit.rl.vocabulary.string_vocabulary`).  A player
+(:func:`~rulekit.rl.vocabulary.string_vocabulary`).  A ``display:`` or
+``public:`` value declared ``one_of: SET`` is encoded over its SET too; one
+declared ``number: true`` takes 2 entries, the number and a flag for no
+number (:data:`NUMBER_OR_NONE`: a value the first values of a match cannot
+show to be one, so it is never inferred); a variable declared ``holds:
+cards`` is its count, one number (the cards may be where the seat may not
+look, and a view hands the variable over as it is).  A player
 variable that can be hidden has a ``.hidden`` flag too.  A card variable
 holding text gives the word's place in the list plus one (a one-hot per
 card would be too wide).  Numbers are kept as they are (seat numbers held
