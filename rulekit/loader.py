@@ -39,7 +39,7 @@ from .lang.parser import EffectSyntaxError, parse_effect, subtrees
 from .lang.templates import TemplateError
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
-from .loader_vars import var_sets
+from .loader_vars import var_kinds, var_sets
 from .model import Card, ChoiceDef, Game, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
 from .modules import compose
 from .structure import Salvaged, check_shape, salvage
@@ -581,12 +581,13 @@ class _Builder(ChoicesBuilder):
             self._expression(gen, gen.fn_name("first"), ("turn", "first"), "turn first")
         else:
             gen.constant(gen.fn_name("first"), 0, rule="turn first")
-        for dname in d.get("display", {}):
-            self._expression(gen, gen.fn_name("display", dname), ("display", dname), f"display '{dname}'",
+        for dname, spec in d.get("display", {}).items():
+            path = ("display", dname) + (("value",) if isinstance(spec, dict) else ())
+            self._expression(gen, gen.fn_name("display", dname), path, f"display '{dname}'",
                              ("viewer", "player"), {"player": "int"})
-        for pname in d.get("public", {}):
-            self._expression(gen, gen.fn_name("public", pname), ("public", pname), f"public '{pname}'",
-                             ("viewer",))
+        for pname, spec in d.get("public", {}).items():
+            path = ("public", pname) + (("value",) if isinstance(spec, dict) else ())
+            self._expression(gen, gen.fn_name("public", pname), path, f"public '{pname}'", ("viewer",))
         for sname in d.get("stats", {}):
             self._expression(gen, gen.fn_name("stat", sname), ("stats", sname), f"stat '{sname}'", ("outcome",))
         self.narrations = self.narration(d.get("narration", {}))
@@ -678,7 +679,7 @@ class _Builder(ChoicesBuilder):
             player_vars=initial("player_vars"), card_vars=dict(d.get("card_vars", {})), choices=choices,
             options={k: dict(v) for k, v in d.get("options", {}).items()},
             resets={"turn": self.resets("turn"), "phase": self.resets("phase")},
-            var_visibility=visibility, var_sets=self.var_sets,
+            var_visibility=visibility, var_sets=self.var_sets, var_kinds=var_kinds(d),
             procedures={p: as_script(gen.proc_fn[p], f"procedure '{p}'") for p in d.get("procedures", {})},
             setup=as_script(gen.fn_name("setup"), "setup") if "setup" in d else None,
             first_player=ns[gen.fn_name("first")],

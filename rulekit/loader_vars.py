@@ -8,6 +8,13 @@ names (the skills a player has) may say which names those are::
       role: {initial: "", visibility: owner, one_of: role}
 
 where ``skill`` and ``role`` are entries of the file's ``names:`` section.
+A ``display:`` or ``public:`` entry may say the same of the value it shows,
+in its long form ``{value: EXPR, one_of: SET}``; or ``{value: EXPR,
+number: true}``: a number, or no number (none, or a text such as "-"
+shown in its place).  A player or match variable holding a list of cards
+may say ``holds: cards``: what it holds is cards, whose count is what a
+seat may always be told (the cards themselves may lie where it may not
+look).
 It is a declaration only (the rules run the same): it tells a reader, and
 the learning environment, which values to expect, so an observation encodes
 the variable over its own few names instead of every word of the game
@@ -22,19 +29,42 @@ from typing import Any, Callable
 
 from .lang.names import suggest
 
-_KIND = {"vars": "variable", "player_vars": "player variable"}
+_KIND = {"vars": "variable", "player_vars": "player variable", "display": "display value",
+         "public": "public value"}
 
 #: (section, variable) -> the names it may hold, in the order the entry gives them
 VarSets = dict[tuple[str, str], tuple[str, ...]]
+#: (section, name) -> "number" (a display or public value: a number or none) or "cards" (a variable)
+VarKinds = dict[tuple[str, str], str]
+
+
+def shown_text(spec: Any) -> Any:
+    """A ``display:`` or ``public:`` entry's expression, in either form."""
+    return spec.get("value") if isinstance(spec, dict) else spec
+
+
+def var_kinds(data: dict) -> VarKinds:
+    """The values declared ``number: true`` (display, public) and the
+    variables declared ``holds: cards``."""
+    out: VarKinds = {}
+    for section in ("display", "public"):
+        for name, spec in data.get(section, {}).items():
+            if isinstance(spec, dict) and spec.get("number"):
+                out[(section, name)] = "number"
+    for section in ("vars", "player_vars"):
+        for name, spec in data.get(section, {}).items():
+            if isinstance(spec, dict) and spec.get("holds") == "cards":
+                out[(section, name)] = "cards"
+    return out
 
 
 def var_sets(data: dict, name_sets: dict[str, dict | None], err: Callable[..., None],
              lost: Any = None) -> VarSets:
     """The names entry of every variable declared ``one_of: SET``, read from
-    ``vars:`` and ``player_vars:`` (an entry whose names are not all known,
-    as in a file with parts set aside, is left out)."""
+    ``vars:``, ``player_vars:``, ``display:`` and ``public:`` (an entry whose
+    names are not all known, as in a file with parts set aside, is left out)."""
     out: VarSets = {}
-    for section in ("vars", "player_vars"):
+    for section in ("vars", "player_vars", "display", "public"):
         for name, spec in data.get(section, {}).items():
             if not isinstance(spec, dict) or "one_of" not in spec:
                 continue
@@ -50,7 +80,8 @@ def var_sets(data: dict, name_sets: dict[str, dict | None], err: Callable[..., N
             names = name_sets[set_name]
             if names is None:
                 continue
-            _check_initial(section, name, spec.get("initial"), set_name, names, err)
+            if section in ("vars", "player_vars"):
+                _check_initial(section, name, spec.get("initial"), set_name, names, err)
             out[(section, name)] = tuple(names)
     return out
 

@@ -191,8 +191,12 @@ class Game:
     resets: dict = attrs.field(factory=dict, repr=False)
     #: player var -> (visibility, shown_when(match, owner) or None), for view(player)
     var_visibility: dict = attrs.field(factory=dict, repr=False)
-    #: ("vars" | "player_vars", name) -> the names a variable declared ``one_of: SET`` holds
+    #: ("vars" | "player_vars" | "display" | "public", name) -> the names a
+    #: variable or shown value declared ``one_of: SET`` holds
     var_sets: dict = attrs.field(factory=dict, repr=False)
+    #: (section, name) -> "number" (a shown value declared ``number: true``) or
+    #: "cards" (a variable declared ``holds: cards``); see :mod:`rulekit.loader_vars`
+    var_kinds: dict = attrs.field(factory=dict, repr=False)
     #: name -> fn(match, viewer, player): values each view shows about each player
     display: dict = attrs.field(factory=dict, repr=False)
     #: name -> fn(match, viewer): values the rules derive about the whole

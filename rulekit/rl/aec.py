@@ -105,6 +105,7 @@ class RulekitEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        self._paid = False          # a reward may be non-zero (else clearing them is skipped)
         self.steps = 0
         self.outcome_rewards = None
         self._log_at = len(self.match.log)
@@ -120,10 +121,13 @@ class RulekitEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._paid:              # (most steps pay nothing: every reward is still 0)
+            self._clear_rewards()
+            self._paid = False
         refused = self.driver.step(action)
         self.steps += 1
         if refused is not None:
+            self._paid = True
             for a in self.agents:
                 self.rewards[a] = -1.0 if a == agent else 0.0
                 self.terminations[a] = True
@@ -172,6 +176,7 @@ class RulekitEnv(AECEnv):
         self._log_at = len(m.log)
         if live is None and moved:
             return                   # nobody left, nothing paid: no rewards to add, no dead step
+        self._paid = True
         self._accumulate_rewards()
         if dec is None:
             self.agent_selection = self.agents[0] if self.agents else self.agent_selection

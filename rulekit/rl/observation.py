@@ -32,7 +32,13 @@ that are not words, and a value the observer may not see.  A variable
 declared ``one_of: SET`` (:mod:`rulekit.loader_vars`) has the names of its
 SET as its word list (the empty text is no word: nothing hot); any other
 value has the game's whole word list
-(:func:`~rulekit.rl.vocabulary.string_vocabulary`).  A player
+(:func:`~rulekit.rl.vocabulary.string_vocabulary`).  A ``display:`` or
+``public:`` value declared ``one_of: SET`` is encoded over its SET too; one
+declared ``number: true`` takes 2 entries, the number and a flag for no
+number (:data:`NUMBER_OR_NONE`: a value the first values of a match cannot
+show to be one, so it is never inferred); a variable declared ``holds:
+cards`` is its count, one number (the cards may be where the seat may not
+look, and a view hands the variable over as it is).  A player
 variable that can be hidden has a ``.hidden`` flag too.  A card variable
 holding text gives the word's place in the list plus one (a one-hot per
 card would be too wide).  Numbers are kept as they are (seat numbers held
@@ -46,6 +52,7 @@ from typing import Any
 import numpy as np
 
 from ..limits import MAX_INTEGER
+from ..loader_vars import shown_text
 from ..model import Game
 from .vocabulary import _LITERAL, string_vocabulary
 
@@ -65,9 +72,11 @@ def _numeric_expressions(game: Game, players: int) -> frozenset:
     match (seed 0) for every viewer and player, is a number or true/false.
     (A value is not declared with a type; the text and a first value are
     what the file says of it.)"""
-    source = game.source
-    plain = {k for k, text in source.get("display", {}).items() if not _LITERAL.search(str(text))}
-    plain |= {("public", k) for k, text in source.get("public", {}).items() if not _LITERAL.search(str(text))}
+    source, declared = game.source, {**game.var_sets, **game.var_kinds}
+    plain = {k for k, spec in source.get("display", {}).items()
+             if not _LITERAL.search(str(shown_text(spec))) and ("display", k) not in declared}
+    plain |= {("public", k) for k, spec in source.get("public", {}).items()
+              if not _LITERAL.search(str(shown_text(spec))) and ("public", k) not in declared}
     if not plain:
         return frozenset()
     m = game.new_match(players, seed=0)
@@ -84,6 +93,10 @@ def _numeric_expressions(game: Game, players: int) -> frozenset:
 
 #: how a value is encoded: None, one number; else its word list, word -> place among its entries
 Words = dict[str, int] | None
+
+#: the "word list" of a value declared ``number: true``: none, so 2 entries, the
+#: number and a flag (the "other" entry) set when the value is no number
+NUMBER_OR_NONE: dict[str, int] = {}
 
 
 class ObservationEncoder:
@@ -116,10 +129,16 @@ class ObservationEncoder:
         self._state = [(k, self._add(f"state.{k}", ncards)) for k in game.card_vars]
         sets = {key: {w: i for i, w in enumerate(names)} for key, names in game.var_sets.items()}
 
-        def words(number: bool, key: tuple[str, str] | None = None) -> Words:
-            if number:
+        kinds = game.var_kinds
+
+        def words(number: bool, key: tuple[str, str]) -> Words:
+            """A list of cards is its count; a value declared a number (or
+            none), 2 entries; one declared ``one_of``, its SET's names."""
+            if number or kinds.get(key) == "cards":
                 return None
-            return self._word if key is None else sets.get(key, self._word)
+            if kinds.get(key) == "number":
+                return NUMBER_OR_NONE
+            return sets.get(key, self._word)
         #: (name, place, words) of each game variable, of each public value;
         #: (name, place per seat, words) of each display value
         self._vars: list[tuple[str, int, Words]] = []
@@ -139,11 +158,11 @@ class ObservationEncoder:
         numeric = _numeric_expressions(game, players)
         self._display = []
         for k in game.display:
-            w = words(k in numeric)
+            w = words(k in numeric, ("display", k))
             self._display.append((k, [self._add(f"display.{k}(+{r})", w) for r in range(n)], w))
         self._public = []
         for k in game.public:
-            w = words(("public", k) in numeric)
+            w = words(("public", k) in numeric, ("public", k))
             self._public.append((k, self._add(f"public.{k}", w), w))
 
     def _add(self, name: str, size: "int | Words") -> int:
@@ -299,6 +318,10 @@ class ObservationEncoder:
             give(v if type(v) in _NUMBER else self._scalar(v))
             return
         other = at + 1 + len(words)
+        if words is NUMBER_OR_NONE:
+            put(at if type(v) in _NUMBER else other)
+            give(v if type(v) in _NUMBER else 1)
+            return
         if type(v) in _NUMBER:
             put(at)
             give(v)
