@@ -20,6 +20,7 @@ into.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
 
@@ -237,7 +238,7 @@ class _Builder(ChoicesBuilder):
                 self.err(("card_vars", vname), f"card variable '{vname}' has the name of {clash}",
                          "another name", "card.name in effect text must say which one it reads",
                          key=True)
-        name_sets = self.name_sets(prop_values)
+        name_sets = self.name_sets(prop_values, cards)
         self.var_sets = var_sets(d, name_sets, self.err, self.lost)
         return Names(
             zones=zdefs, vars=frozenset(d.get("vars", {})),
@@ -334,10 +335,11 @@ class _Builder(ChoicesBuilder):
                     known[value] = None
         return values, lists
 
-    def name_sets(self, prop_values: dict[str, dict]) -> dict[str, dict | None]:
-        """The names each entry of ``names:`` declares, in order: its ``values``
-        and every value of its ``card_props`` (None when some card entries
-        were set aside, so not every name is known)."""
+    def name_sets(self, prop_values: dict[str, dict], cards: Sequence[Card] = ()) -> dict[str, dict | None]:
+        """The names each entry of ``names:`` declares, in order: its ``values``,
+        every value of its ``card_props`` and the names of the cards its
+        ``card_names`` picks (None when some card entries were set aside, so
+        not every name is known)."""
         out: dict[str, dict | None] = {}
         for set_name, spec in self.data.get("names", {}).items():
             if isinstance(spec, list):
@@ -349,9 +351,9 @@ class _Builder(ChoicesBuilder):
                 continue
             if "union" in spec and "card_props" not in spec and "values" not in spec:
                 continue                    # made below, once the entries it joins are known
-            if "values" not in spec and "card_props" not in spec and "params" not in spec:
+            if not any(k in spec for k in ("values", "card_props", "params", "card_names")):
                 self.err(path, f"names entry '{set_name}' declares no names",
-                         "values: [...], params: [...] and / or card_props: [...]",
+                         "values: [...], params: [...], card_props: [...] and / or card_names: {...}",
                          f"e.g. {set_name}: {{card_props: [kind]}} for every kind a card has")
                 out[set_name] = None        # its uses are not reported on top
                 continue
@@ -366,11 +368,28 @@ class _Builder(ChoicesBuilder):
                                  "a card property: " + ", ".join(sorted(prop_values)), suggest(prop, prop_values))
                     continue
                 found.update(dict.fromkeys(v for v in prop_values[prop] if isinstance(v, str)))
-            out[set_name] = None if props and self.lost and self.lost.cards else found
+            if "card_names" in spec:
+                found.update(self.card_names(set_name, spec["card_names"], prop_values, cards))
+            picks_cards = props or "card_names" in spec
+            out[set_name] = None if picks_cards and self.lost and self.lost.cards else found
         for set_name, spec in self.data.get("names", {}).items():
             if isinstance(spec, dict) and "union" in spec:
                 out[set_name] = self.union_names(set_name, spec, out)
         return out
+
+    def card_names(self, set_name: str, where: dict, prop_values: dict[str, dict],
+                   cards: Sequence[Card]) -> dict:
+        """The names of the cards whose properties have the values ``where``
+        gives (``{type: general}``: every general's name; ``{}``: every card's)."""
+        path = ("names", set_name, "card_names")
+        for prop in where:
+            if prop not in prop_values and not (self.lost and self.lost.cards):
+                self.err(path + (prop,), f"no card has a property '{prop}'",
+                         "a card property: " + ", ".join(sorted(prop_values)), suggest(str(prop), prop_values),
+                         key=True)
+                return {}
+        return dict.fromkeys(c.name for c in cards
+                             if all(c.props.get(prop) == value for prop, value in where.items()))
 
     def param_names(self, set_name: str, params: list) -> dict:
         """The values a module's parameters stand for (a list's elements):

@@ -181,6 +181,18 @@ def test_a_names_entry_reads_card_properties_that_exist():
     assert e.hint == "did you mean 'lord_skills'?"
 
 
+def test_a_names_entry_may_hold_the_names_of_the_cards_a_property_picks():
+    """``card_names: {kind: general}``: the names of the generals, and no
+    other card's; a property no card has is an error at its key."""
+    text = GAME.replace("  colour: [red, black]\n", "  colour: [red, black]\n"
+                        "  heroes: {card_names: {kind: general}, values: ['-']}\n")
+    text = text.replace("  kind: \"\"\n", "  kind: \"\"\n  picked: {initial: '-', one_of: heroes}\n")
+    assert load(text).var_sets[("player_vars", "picked")] == ("-", "Hero")
+    e = error(text.replace("{kind: general}", "{kinds: general}"))
+    assert (e.where.line, e.message) == (7, "no card has a property 'kinds'")
+    assert e.hint == "did you mean 'kind'?"
+
+
 def test_a_names_entry_declares_some_names():
     e = error(GAME.replace("both: {values: [extra], card_props: [kind]}", "both: {doc: nothing}"))
     assert e.message == "names entry 'both' declares no names"
