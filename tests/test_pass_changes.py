@@ -36,7 +36,7 @@ def test_each_kind_of_write_is_noted_after_it():
     assert [line.strip() for line in lines] == [
         "V['score'] = 1", "m.changes.add((None, 'score'))",
         "m.pvars[L_p]['hp'] = m.pvars[L_p]['hp'] - 1", "m.changes.add((L_p, 'hp'))",
-        "if m.dirty['turn']:", "m.changes.add(('turn',))", "m.reset_vars('turn')",
+        "if m.dirty['turn']: m.changes.add(('turn',))", "m.reset_vars('turn')",
         "L_x = 2",
         "V['score'] = 3"]      # not a typed write: the builder never writes a variable so
 

@@ -44,7 +44,7 @@ from .fn_names import TEST_FUNCTION
 from .gen_base import CompileError
 from .gen_choices import Choices
 from .gen_statements import Statements
-from .ir import Assign, Break, Do, If, ResetVars, Return, Stmt, TestFunction, Tick, Try, While
+from .ir import Assign, Break, Do, If, Origin, ResetVars, Return, Stmt, TestFunction, Tick, Try, While
 from .parser import subtrees
 
 __all__ = ["CodeGen", "CompileError", "CompileLimit"]
@@ -152,7 +152,7 @@ class CodeGen(Choices, Statements):
                              Assign("m.next_player", "None", origin=here),
                              Do("m.log.append(('turn', m.current))", origin=here)]
         if self.resets[0]:
-            begin.append(ResetVars("turn", origin=here))
+            begin.append(_reset("turn", here))
         phases_run: list[Stmt] = []
         for i, (name, tree, path) in enumerate(phases):
             # 'if', not 'elif': a phase that ends with ph = i + 1 runs straight
@@ -164,7 +164,7 @@ class CodeGen(Choices, Statements):
                         origin=self.here()))
             self.assign("m.phase", repr(name))
             if self.resets[1]:
-                self.add(ResetVars("phase", origin=self.here()))
+                self.add(_reset("phase", self.here()))
             self.cx.prefix = f"L_p{i}_"
             self.cx.locals = {"first_phase"} | self.declared_names(tree)
             self.cx.local_kinds = {}
@@ -251,3 +251,10 @@ class CodeGen(Choices, Statements):
         ns["__calls__"] = calls
         ns["__names__"] = dict(self.fnames.rules)
         return ns
+
+
+def _reset(when: str, here: Origin) -> If:
+    """The reset of a turn or a phase, made only when something it covers
+    was written since the last (most phases write nothing of it): the test
+    here saves the call."""
+    return If([(f"m.dirty[{when!r}]", [ResetVars(when, origin=here)])], origin=here)

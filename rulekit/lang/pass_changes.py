@@ -97,7 +97,6 @@ def noted(stmt: Stmt) -> list[Stmt]:
                 Do(f"m.changes.add((None, {name}, _wo.id))", origin=here)]
     if isinstance(stmt, ResetVars):
         when = repr(stmt.when)
-        # one test of the written flag for both (ResetVars alone prints it in place)
         mark = Do(f"m.changes.add(({when},))", origin=here)
-        return [If([(f"m.dirty[{when}]", [mark, Do(f"m.reset_vars({when})", origin=here)])], origin=here)]
+        return [If([(f"m.dirty[{when}]", [mark])], one_line=True, origin=here), stmt]
     return [stmt]

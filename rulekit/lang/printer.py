@@ -63,8 +63,7 @@ def simple(stmt: Stmt) -> str:
             return f"_set_cv(m, {stmt.owner}, {stmt.name!r}, {stmt.value}, {stmt.rule!r})"
         return f"{variable(stmt.scope, stmt.name, stmt.owner)} = {stmt.value}"
     if isinstance(stmt, ResetVars):
-        # tested here, not only inside: most phases write nothing a reset covers
-        return f"if m.dirty[{stmt.when!r}]: m.reset_vars({stmt.when!r})"
+        return f"m.reset_vars({stmt.when!r})"
     if isinstance(stmt, YieldFrom):
         return f"yield from {stmt.call}"
     if isinstance(stmt, Decide):
