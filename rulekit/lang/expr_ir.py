@@ -255,6 +255,14 @@ def sum_of_cards(node: Builtin) -> Attr | None:
     return a if b.kind in ("cards", "zone") else None
 
 
+def unwrapped(node: Expr) -> Expr:
+    """What a procedure written in place stands for (``node`` itself for
+    anything else): a pass that asks what a part is looks through it."""
+    while isinstance(node, Inlined):
+        node = node.body
+    return node
+
+
 def children(node: Expr) -> tuple[Expr, ...]:
     """The expressions directly inside ``node``."""
     if isinstance(node, (Attr, CardVar)):

@@ -32,6 +32,7 @@ from .expr_ir import (
     ZoneOf,
     sum_of_cards,
     top_zone,
+    unwrapped,
 )
 from .fn_names import test_table
 from .ir import Code
@@ -261,17 +262,11 @@ _SIZES = ("size", "count", "any", "empty")
 def _join_parts(node: Expr) -> list[Expr] | None:
     """The parts of ``join(...)`` (written in place or not), an empty list
     display left out; None for anything else."""
-    while isinstance(node, Inlined):
-        node = node.body
+    node = unwrapped(node)
     if not (isinstance(node, Builtin) and node.name == "join"):
         return None
-    parts: list[Expr] = []
-    for a in node.args:
-        while isinstance(a, Inlined):
-            a = a.body
-        if not (isinstance(a, Op) and a.form == "list" and not a.args):
-            parts.append(a)
-    return parts
+    parts = [unwrapped(a) for a in node.args]
+    return [a for a in parts if not (isinstance(a, Op) and a.form == "list" and not a.args)]
 
 
 #: the printer of each kind of node (looked up by type: a printer runs for every node of every expression)

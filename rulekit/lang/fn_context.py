@@ -47,6 +47,7 @@ class FnContext:
     watch: list[tuple[set[str], set[str]]] = attrs.field(factory=list)
     #: a choice's pools of cards: (source, test) -> the list that holds them
     pools: dict[tuple[str, str], str] = attrs.field(factory=dict)
+    pools_read: set[str] = attrs.field(factory=set)     # ... and those a later option took
     error_path: tuple[Any, ...] = ()    # key of the choice being written, for error positions
     #: what the ``if`` tests around the statement being written decided (see pass_facts)
     facts: dict[str, Fact] = attrs.field(factory=dict)

@@ -8,7 +8,6 @@ single cards and seats come from per-option memos of shared Action objects.
 """
 from __future__ import annotations
 
-import re
 from typing import Any, TypeAlias
 
 from ..engine.runtime import Action
@@ -59,6 +58,7 @@ class Choices(Expressions):
         params = self.names.choice_params.get(cname, ())
         self.begin_function(self.choice_fn[cname], params, rule, set())
         self.cx.pools = {}
+        self.cx.pools_read = set()
         self.assign("out", "[]")
         self._fuse_pools(spec, parsed)
         always = False                  # an option is offered whatever happens
@@ -98,7 +98,7 @@ class Choices(Expressions):
                 self.add(If([(when, body)], origin=self.here()))
         if not always:                  # (an option offered whatever happens: never empty)
             self.add(If([("not out", [Return("None", origin=self.here())])], one_line=True, origin=self.here()))
-        _drop_unread_pools(self.function.body)
+        _drop_unread_pools(self.function.body, self.cx.pools_read)
         self.cx.error_path = ("who",)
         who = self.expr(parsed["who"]).src if "who" in parsed else "m.current"
         self.cx.error_path = ()
@@ -107,6 +107,13 @@ class Choices(Expressions):
         self.add(Return(f"_tn(_Decision, ({who}, {cname!r}, {prompt!r}, out, {args}, {shown!r}))",
                         origin=self.here()))
         self.end_function()
+
+    def _shared_pool(self, key: tuple[str, str]) -> str:
+        """The pool an earlier option kept of the same cards (noted as read:
+        the copies nothing reads are left out when the choice is written)."""
+        name = self.cx.pools[key]
+        self.cx.pools_read.add(name)
+        return name
 
     def _fuse_pools(self, spec: dict[str, Any], parsed: dict[Any, Any]) -> None:
         """Fill in one pass every pool that options always need (no ``when``)
@@ -161,7 +168,7 @@ class Choices(Expressions):
                                trees.base, src)
             return
         if first and key in self.cx.pools:       # the same cards as an earlier option
-            self.assign("pool", self.cx.pools[key])
+            self.assign("pool", self._shared_pool(key))
         else:
             self.assign("pool", f"list({src})" if pred is None else self.where_list(src, pred).src)
             if first:
@@ -225,7 +232,7 @@ class Choices(Expressions):
             if src is None:
                 self.assign(f"_p{i}", self.where_list("pool", pred).src)
             elif first and (src, pred.src) in self.cx.pools:
-                self.assign(f"_p{i}", self.cx.pools[(src, pred.src)])
+                self.assign(f"_p{i}", self._shared_pool((src, pred.src)))
             else:
                 self.assign(f"_p{i}", self.where_list(src, pred).src)
                 if first:
@@ -267,13 +274,11 @@ def _skip_unless(cond: str, origin: Origin) -> If:
     return If([(cond, [Continue(origin=origin)])], one_line=True, origin=origin)
 
 
-def _drop_unread_pools(body: list[Stmt]) -> None:
+def _drop_unread_pools(body: list[Stmt], read: set[str]) -> None:
     """Leave out the copies of a pool (``_poolN = ...``) kept for a later
     option that turned out to offer other cards: nothing reads them."""
-    text = repr(body)
     for block in every_block(body):
         kept = [s for s in block if not (
-            isinstance(s, Assign) and s.target.startswith("_pool")
-            and len(re.findall(rf"\b{s.target}\b", text)) == 1)]
+            isinstance(s, Assign) and s.target.startswith("_pool") and s.target not in read)]
         if kept:
             block[:] = kept

@@ -53,10 +53,11 @@ class Expressions(Lowering):
         return self.lower(self.settle(self.tree(node, extra, kinds), made))
 
     def known_tree(self, node: Node) -> Expr:
-        """The tree of ``node`` after the passes and the facts of the ``if``
-        tests around it (see :mod:`rulekit.lang.pass_facts`)."""
+        """The tree of ``node`` after the passes, the facts of the ``if``
+        tests around it among them (see :mod:`rulekit.lang.pass_facts`):
+        what :meth:`expr` prints, for a writer that reads the tree too."""
         made = self.made
-        return pass_facts.run(self.settle(self.tree(node), made), self.cx.facts)
+        return self.settle(self.tree(node), made)
 
     @property
     def made(self) -> tuple[int, int]:

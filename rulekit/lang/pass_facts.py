@@ -23,7 +23,7 @@ import ast
 
 import attrs
 
-from .expr_ir import Attr, Chosen, Expr, Inlined, Lit, Local, Op, map_parts
+from .expr_ir import Attr, Chosen, Expr, Inlined, Lit, Local, Op, children, map_parts, unwrapped
 
 TRUE = Lit("True", "bool", plain=True, fixed=True)
 FALSE = Lit("False", "bool", plain=True, fixed=True)
@@ -43,8 +43,7 @@ Facts = dict[str, Fact]
 
 def text_of(node: Expr) -> str | None:
     """The text of a string literal, else None."""
-    while isinstance(node, Inlined):
-        node = node.body
+    node = unwrapped(node)
     if isinstance(node, Lit) and node.kind == "str" and node.fixed:
         try:
             value = ast.literal_eval(node.src)
@@ -54,20 +53,19 @@ def text_of(node: Expr) -> str | None:
     return None
 
 
-def _local(node: Expr) -> Local | None:
-    while isinstance(node, Inlined):
-        node = node.body
-    return node if isinstance(node, Local) else None
+def _compared(cond: Expr, ops: tuple[str, ...]) -> tuple[Local, str] | None:
+    """(the name, the text) of ``NAME OP "text"`` (either way round) for an OP of ``ops``."""
+    if isinstance(cond, Op) and cond.form == "binary" and cond.op in ops:
+        a, b = (unwrapped(x) for x in cond.args)
+        for name, text in ((a, text_of(b)), (b, text_of(a))):
+            if isinstance(name, Local) and text is not None:
+                return name, text
+    return None
 
 
 def tested(cond: Expr) -> tuple[Local, str] | None:
     """(the name, the text) of a condition ``NAME == "text"`` (either way round)."""
-    if isinstance(cond, Op) and cond.form == "binary" and cond.op == "==":
-        a, b = cond.args
-        for name, text in ((_local(a), text_of(b)), (_local(b), text_of(a))):
-            if name is not None and text is not None:
-                return name, text
-    return None
+    return _compared(cond, ("==",))
 
 
 def learn(facts: Facts, name: str, text: str, holds: bool) -> None:
@@ -78,8 +76,7 @@ def learn(facts: Facts, name: str, text: str, holds: bool) -> None:
 
 
 def _const(node: Expr) -> bool | None:
-    while isinstance(node, Inlined):
-        node = node.body
+    node = unwrapped(node)
     if isinstance(node, Lit) and node.fixed and node.src in ("True", "False"):
         return node.src == "True"
     return None
@@ -87,8 +84,7 @@ def _const(node: Expr) -> bool | None:
 
 def _boolean(node: Expr) -> bool:
     """Is the value true or false itself (not a value read as one)?"""
-    while isinstance(node, Inlined):
-        node = node.body
+    node = unwrapped(node)
     if node.kind == "bool":
         return True
     return isinstance(node, Op) and node.form == "binary" and node.op in ("and", "or") and all(
@@ -101,15 +97,14 @@ def _reads_only(node: Expr) -> bool:
     if isinstance(node, (Lit, Local, Chosen)):
         return True
     if isinstance(node, (Attr, Op, Inlined)):
-        return all(_reads_only(c) for c in (
-            (node.base,) if isinstance(node, Attr) else (node.body,) if isinstance(node, Inlined) else node.args))
+        return all(_reads_only(c) for c in children(node))
     return False
 
 
 def _decided(node: Op, facts: Facts) -> bool | None:
     """The answer of ``NAME == "x"``, ``!=``, ``in [...]`` the facts give."""
     if node.form == "binary" and node.op in ("==", "!="):
-        found = tested(attrs.evolve(node, op="=="))
+        found = _compared(node, ("==", "!="))
         if found is None or found[0].py not in facts:
             return None
         fact, text = facts[found[0].py], found[1]
@@ -117,8 +112,8 @@ def _decided(node: Op, facts: Facts) -> bool | None:
                 else False if text in fact.not_equal else None)
         return None if same is None else same if node.op == "==" else not same
     if node.form == "in":
-        local, listed = _local(node.args[0]), node.args[1]
-        if local is None or local.py not in facts or not (isinstance(listed, Op) and listed.form == "list"):
+        local, listed = unwrapped(node.args[0]), node.args[1]
+        if not (isinstance(local, Local) and local.py in facts and isinstance(listed, Op) and listed.form == "list"):
             return None
         texts = [text_of(a) for a in listed.args]
         fact = facts[local.py]

@@ -84,10 +84,12 @@ MAX_PARAMS = 2
 
 def costly(procedures: dict[str, Tree[Token] | None], pure_procs: set[str],
            params: dict[str, tuple[str, ...]]) -> set[str]:
-    """The pure procedures worth remembering: those with a loop or a
-    filter, or calling such a procedure, and of at most MAX_PARAMS
-    parameters.  A procedure that reads a variable or two answers faster
-    than a memo can be looked up."""
+    """The pure procedures worth remembering, of at most MAX_PARAMS
+    parameters: those with a loop or a filter of their own, and those
+    calling a costly procedure that is not remembered itself (it has too
+    many parameters).  A procedure that reads a variable or two, or asks
+    only procedures remembered themselves, answers about as fast as a memo
+    can be looked up."""
     names = set(procedures)
     texts = {n: subtrees(t) for n, t in procedures.items() if t is not None and n in pure_procs}
     loops = {n for n, nodes in texts.items() if any(
