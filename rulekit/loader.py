@@ -335,7 +335,7 @@ class _Builder(ChoicesBuilder):
                     known[value] = None
         return values, lists
 
-    def name_sets(self, prop_values: dict[str, dict], cards: Sequence[Card] = ()) -> dict[str, dict | None]:
+    def name_sets(self, prop_values: dict[str, dict], cards: Sequence[Card]) -> dict[str, dict | None]:
         """The names each entry of ``names:`` declares, in order: its ``values``,
         every value of its ``card_props`` and the names of the cards its
         ``card_names`` picks (None when some card entries were set aside, so
@@ -362,10 +362,8 @@ class _Builder(ChoicesBuilder):
             props = spec.get("card_props", ())
             for i, prop in enumerate([props] if isinstance(props, str) else props):
                 if prop not in prop_values:
-                    if not (self.lost and self.lost.cards):
-                        self.err(path + ("card_props",) + (() if isinstance(props, str) else (i,)),
-                                 f"no card has a property '{prop}'",
-                                 "a card property: " + ", ".join(sorted(prop_values)), suggest(prop, prop_values))
+                    self._no_card_prop(path + ("card_props",) + (() if isinstance(props, str) else (i,)),
+                                       prop, prop_values)
                     continue
                 found.update(dict.fromkeys(v for v in prop_values[prop] if isinstance(v, str)))
             if "card_names" in spec:
@@ -381,15 +379,19 @@ class _Builder(ChoicesBuilder):
                    cards: Sequence[Card]) -> dict:
         """The names of the cards whose properties have the values ``where``
         gives (``{type: general}``: every general's name; ``{}``: every card's)."""
-        path = ("names", set_name, "card_names")
         for prop in where:
-            if prop not in prop_values and not (self.lost and self.lost.cards):
-                self.err(path + (prop,), f"no card has a property '{prop}'",
-                         "a card property: " + ", ".join(sorted(prop_values)), suggest(str(prop), prop_values),
-                         key=True)
+            if prop not in prop_values:
+                self._no_card_prop(("names", set_name, "card_names", prop), prop, prop_values, key=True)
                 return {}
         return dict.fromkeys(c.name for c in cards
                              if all(c.props.get(prop) == value for prop, value in where.items()))
+
+    def _no_card_prop(self, path: tuple, prop: object, prop_values: dict[str, dict], key: bool = False) -> None:
+        """A names entry reads a property no card has (unless card entries
+        were set aside: it may be one of theirs)."""
+        if not (self.lost and self.lost.cards):
+            self.err(path, f"no card has a property '{prop}'", "a card property: " + ", ".join(sorted(prop_values)),
+                     suggest(str(prop), prop_values), key=key)
 
     def param_names(self, set_name: str, params: list) -> dict:
         """The values a module's parameters stand for (a list's elements):
