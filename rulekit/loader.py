@@ -40,7 +40,7 @@ from .lang.parser import EffectSyntaxError, parse_effect, subtrees
 from .lang.templates import TemplateError
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
-from .loader_vars import var_kinds, var_sets
+from .loader_vars import known_set, var_kinds, var_sets
 from .model import Card, ChoiceDef, Game, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
 from .modules import compose
 from .structure import Salvaged, check_shape, salvage
@@ -457,13 +457,8 @@ class _Builder(ChoicesBuilder):
                 params = spec.get("params", ()) if isinstance(spec, dict) else ()
                 sets = tuple(p.get("one_of") if isinstance(p, dict) else None for p in params)
                 for i, set_name in enumerate(sets):
-                    if set_name is not None and set_name not in name_sets and not (
-                            self.lost and (set_name in self.lost.names or "names" in self.lost.sections)):
-                        self.err((section, name, "params", i, "one_of"),
-                                 f"no entry '{set_name}' under names:",
-                                 "the name of an entry of the names: section",
-                                 suggest(set_name, name_sets)
-                                 or f"declare it, e.g. names: {{{set_name}: {{card_props: [...]}}}}")
+                    if set_name is not None:
+                        known_set((section, name, "params", i, "one_of"), set_name, name_sets, self.err, self.lost)
                 if any(sets):
                     out[(kind, name)] = sets
         return out

@@ -69,13 +69,7 @@ def var_sets(data: dict, name_sets: dict[str, dict | None], err: Callable[..., N
             if not isinstance(spec, dict) or "one_of" not in spec:
                 continue
             set_name = spec["one_of"]
-            path = (section, name, "one_of")
-            if set_name not in name_sets:
-                if not (lost and (set_name in lost.names or "names" in lost.sections)):
-                    err(path, f"no entry '{set_name}' under names:",
-                        "the name of an entry of the names: section",
-                        suggest(str(set_name), name_sets)
-                        or f"declare it, e.g. names: {{{set_name}: [a, b, c]}}")
+            if not known_set((section, name, "one_of"), set_name, name_sets, err, lost):
                 continue
             names = name_sets[set_name]
             if names is None:
@@ -84,6 +78,19 @@ def var_sets(data: dict, name_sets: dict[str, dict | None], err: Callable[..., N
                 _check_initial(section, name, spec.get("initial"), set_name, names, err)
             out[(section, name)] = tuple(names)
     return out
+
+
+def known_set(path: tuple, set_name: Any, name_sets: dict[str, dict | None], err: Callable[..., None],
+              lost: Any = None) -> bool:
+    """Is ``one_of: SET`` (of a variable, a shown value or a parameter) an
+    entry of ``names:``?  When not, the error is reported at ``path``
+    (unless the entry may be among the parts set aside)."""
+    if set_name in name_sets:
+        return True
+    if not (lost and (set_name in lost.names or "names" in lost.sections)):
+        err(path, f"no entry '{set_name}' under names:", "the name of an entry of the names: section",
+            suggest(str(set_name), name_sets) or f"declare it, e.g. names: {{{set_name}: [a, b, c]}}")
+    return False
 
 
 def _check_initial(section: str, name: str, initial: Any, set_name: str, names: dict,
