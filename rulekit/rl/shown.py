@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dis
 import functools
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -128,17 +128,7 @@ class Shown:
                 for b in rows:
                     cells[b] = x
                 continue
-            gone: list[int] = []
-            if old is not _UNSET:
-                e._value(gone.append, _drop, 0, old, words)
-            offs: list[int] = []
-            xs: list[float] = []
-            e._value(offs.append, xs.append, 0, v, words)
-            for b in rows:
-                for o in gone:
-                    cells[b + o] = 0
-                for o, x in zip(offs, xs):
-                    cells[b + o] = _clip(x)
+            self._rewrite(rows, old, v, words)
 
     def write(self, seat: int) -> None:
         """Evaluate the seat's stale values and write those that differ: the
@@ -164,31 +154,34 @@ class Shown:
                     continue
                 for r, v in enumerate(now):
                     if v != cached[r] or cached[r] is _UNSET:
-                        rewrite(base + places[r], cached[r], v, words)
+                        rewrite((base + places[r],), cached[r], v, words)
                         cached[r] = fresh_value(v)      # a list the match may change in place
             elif j >= nd:
                 k, at, words = e._public[j - nd]
                 v = m.game.public[k](m, seat)
                 last = self._public[seat]
                 if last[j - nd] is _UNSET or v != last[j - nd]:
-                    rewrite(base + at, last[j - nd], v, words)
+                    rewrite((base + at,), last[j - nd], v, words)
                     last[j - nd] = fresh_value(v)
         todo.clear()
 
-    def _rewrite(self, at: int, old: Any, new: Any, words: Any) -> None:
-        """Value ``new`` at flat place ``at`` where ``old`` was written
-        (:data:`_UNSET`: nothing, the entries are zeros)."""
+    def _rewrite(self, starts: Iterable[int], old: Any, new: Any, words: Any) -> None:
+        """Value ``new`` at each flat place of ``starts`` where ``old`` was
+        written (:data:`_UNSET`: nothing, the entries are zeros); the
+        entries are worked out once for all the places."""
         cells, value = self._cells, self.enc._value
+        gone: list[int] = []
         if old is not _UNSET:
-            offs: list[int] = []
-            value(offs.append, _drop, 0, old, words)
-            for o in offs:
-                cells[at + o] = 0
-        offs = []
+            value(gone.append, _drop, 0, old, words)
+        offs: list[int] = []
         xs: list[float] = []
         value(offs.append, xs.append, 0, new, words)
-        for o, x in zip(offs, xs):
-            cells[at + o] = _clip(x)
+        xs = [_clip(x) for x in xs]
+        for at in starts:
+            for o in gone:
+                cells[at + o] = 0
+            for o, x in zip(offs, xs):
+                cells[at + o] = x
 
 
 def _drop(_: Any) -> None:
