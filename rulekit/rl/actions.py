@@ -29,7 +29,7 @@ class Legal(NamedTuple):
     """What a decision allows, in the environment's numbering."""
 
     mask: np.ndarray                 # int8, 1 where an index is legal
-    positions: list | None           # the index of each of decision.options, in order (None: an index is its position)
+    positions: tuple[int, ...] | None    # each of decision.options' index, in order (None: its position)
     features: np.ndarray | None      # (K, width) int8 in features mode
 
 
@@ -41,7 +41,8 @@ class CatalogueActions:
         self.n = catalogue.n
         #: how many masks are kept for decisions to come (each the catalogue's size in bytes)
         self.kept = kept
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}      # by indices, the last used last
+        #: what a decision allows, by its options' indices, the last used last
+        self._kept: dict[tuple[int, ...], Legal] = {}
 
     def legal(self, decision: Decision) -> Legal:
         """The mask is read-only: handed to every agent that observes the
@@ -50,24 +51,24 @@ class CatalogueActions:
         ``kept`` sets of indices are kept and handed out again, rather
         than a zeroed array written each decision (0: a new mask each
         decision, as Gymnasium's checker wants of a single agent)."""
-        indices = self.catalogue.indices(decision)
-        key = tuple(indices)
-        masks = self._masks
-        mask = masks.pop(key, None)
-        if mask is None:
+        indices = tuple(self.catalogue.indices(decision))
+        kept = self._kept
+        legal = kept.pop(indices, None)
+        if legal is None:
             mask = np.zeros(self.n, dtype=np.int8)
             if len(indices) > 16:
-                mask[indices] = 1
+                mask[list(indices)] = 1
             else:                       # a few: cheaper one by one than as a list numpy converts
                 for i in indices:
                     mask[i] = 1
             mask.flags.writeable = False
+            legal = Legal(mask, indices, None)
             if not self.kept:
-                return Legal(mask, indices, None)
-            if len(masks) >= self.kept:
-                del masks[next(iter(masks))]        # the least recently used
-        masks[key] = mask
-        return Legal(mask, indices, None)
+                return legal
+            if len(kept) >= self.kept:
+                del kept[next(iter(kept))]          # the least recently used
+        kept[indices] = legal
+        return legal
 
     def describe(self, index: int) -> str:
         return self.catalogue.describe(index)

@@ -144,11 +144,16 @@ class RulekitEnv(AECEnv):
         steps expect).  A step that ends nothing, puts no seat out and pays
         nothing (most of them) only selects the decider: this runs at every
         step."""
-        m = self.match
+        driver = self.driver
+        m = driver.match
+        assert m is not None
+        dec = m.decision
+        hook = driver.reward_hook is not None and moved
+        if dec is not None and moved and not hook and (self.out_seats != "terminate" or m.out == self._out_seen):
+            self.agent_selection = self.possible_agents[dec.player]
+            return                   # (most steps: the match goes on, nobody left, nothing paid)
         terms = self.terminations
         seat = self._seat
-        hook = self.driver.reward_hook is not None and moved
-        dec = m.decision
         live = None
         if dec is None or hook or (self.out_seats == "terminate" and m.out != self._out_seen):
             live = [a for a in self.agents if not terms[a]]
@@ -158,12 +163,13 @@ class RulekitEnv(AECEnv):
                 if m.out[seat[a]]:
                     terms[a] = True
         if dec is None:
-            if m.result() is not None:
+            result = m.result()
+            if result is not None:
                 final = self.driver.final_rewards()
                 self.outcome_rewards = {agent_name(p): r for p, r in enumerate(final)}
                 for a in live or ():              # (a finished match: live was listed above)
                     self.rewards[a] += final[seat[a]]
-                    self.infos[a] = {"outcome": m.result()["outcome"], "winners": list(m.result()["winners"]),
+                    self.infos[a] = {"outcome": result["outcome"], "winners": list(result["winners"]),
                                      "outcome_rewards": dict(self.outcome_rewards)}
             for a in self.agents:
                 if not self.truncations[a]:

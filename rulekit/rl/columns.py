@@ -10,7 +10,7 @@ places are an array over the rows, indexed by the absolute seat.
 from __future__ import annotations
 
 import functools
-from typing import Any, NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
@@ -115,6 +115,10 @@ class Columns:
                 key = (name, None if owner is None else (s + owner) % n)
                 self.zone_keys.setdefault(key, []).append((count, cards, top))
         self.zone_places = {key: self._zone_places(per_row) for key, per_row in self.zone_keys.items()}
+        index = {z.name: z.index for z in enc.game.zones}
+        self._zone_at = [(index[name], owner) for name, owner in self.zone_places]
+        #: by zone key: the token a change of the zone touches (see :mod:`rulekit.rl.reads`)
+        self.zone_tokens = [("zone", i) for i, _ in self._zone_at]
         #: the same, as lists of flat places (count, cards, top; see :func:`starts`), and who sees the cards
         self.zone_starts = {key: (starts(self, at.size), starts(self, at.cards), starts(self, at.top))
                             for key, at in self.zone_places.items()}
@@ -127,10 +131,13 @@ class Columns:
                           np.array([c is not None for _, c, _ in per_row]),
                           place(self.rows, [t for _, _, t in per_row]))
 
-    def zones(self, match: Match, table: dict | None = None) -> dict[Zone, Any]:
-        """The places of each live zone of ``match`` (or its entry of ``table``, by zone key)."""
-        return {match.zone(name) if owner is None else match.zone(name, owner): at
-                for (name, owner), at in (self.zone_places if table is None else table).items()}
+    def live(self, match: Match) -> list[Zone]:
+        """The live zones of ``match``, in the order of the zone keys (of
+        every table here): read from the match's zone lists at places worked
+        out once, not looked up by name (a new match per episode)."""
+        gz, pz = match.gz, match.pz
+        return cast(list[Zone], [gz[i] if owner is None else pz[i][owner]  # type: ignore[index]
+                                 for i, owner in self._zone_at])
 
 
 @functools.lru_cache(maxsize=64)

@@ -154,8 +154,14 @@ class Driver:
         """Apply the move at ``index``; return why it was refused (the match
         is then closed) or None.  With ``illegal="raise"`` a refused index
         raises :class:`~rulekit.IllegalAction` and nothing changes."""
-        legal = self.legal()
         m = self.live()
+        dec = m.decision
+        legal = None
+        if dec is not None:
+            known = self._legal
+            if known is None or known[0] is not dec:
+                known = self._legal = (dec, self.actions.legal(dec))
+            legal = known[1]
         try:
             k = index if type(index) is int else int(index)
         except (TypeError, ValueError):
@@ -164,10 +170,9 @@ class Driver:
         if legal is not None and 0 <= k < self.actions.n:
             if legal.positions is None:
                 position = k if legal.mask[k] else None
-            elif k in legal.positions:      # (the decision's options' indices: a few, read as a list)
+            elif k in legal.positions:      # (the decision's options' indices: a few, read as they are)
                 position = legal.positions.index(k)
         if position is None:
-            dec = m.decision
             what = (f"action {k} ({self.actions.describe(k)})" if 0 <= k < self.actions.n
                     else f"action {index!r} (not an index from 0 to {self.actions.n - 1})")
             why = f"{what} is not legal now" + (f": player {dec.player} must answer '{dec.choice}'" if dec else "")

@@ -35,7 +35,8 @@ more, as it is made of the same parts the view would show.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+import functools
+from typing import Any, Iterable, cast
 
 import numpy as np
 
@@ -50,6 +51,32 @@ from .shown import Shown, _clip
 from .tracked import Compared, is_tracked
 
 _UNSET = object()           # a player variable not written yet
+
+
+class _Plan:
+    """What every match of an encoder's game shares (a new match per episode)."""
+
+    def __init__(self, enc: ObservationEncoder):
+        game, cols = enc.game, columns(enc)
+        #: per variable a player may hide: (its name, seen by its owner, shown_when or None)
+        self.hide = [(k, vis == "owner", when) for k, (vis, when) in game.var_visibility.items()]
+        self.hide_at = {k: i for i, (k, _, _) in enumerate(self.hide)}
+        hide_reads = [frozenset() if when is None else tokens(reads(when, game.code_label))
+                      for _, _, when in self.hide]
+        self.hide_read = None if None in hide_reads else frozenset[Token]().union(*filter(None, hide_reads))
+        self.var_at = {k: (at, words) for k, at, words in enc._vars}
+        #: per reset scope: the match variables and player variables it sets back
+        self.resets = {when: (tuple(k for k, _ in sections[0]), tuple(k for k, _ in sections[1]))
+                       for when, sections in game.resets.items()}
+        #: where each phase's and choice's flag is in a row
+        self.phase_at = {k: int(at[0]) for k, at in cols.phase.items()}
+        self.no_phase = int(cols.no_phase[0])
+        self.choice_at = {k: int(at[0]) for k, at in cols.decision.items()}
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(enc: ObservationEncoder) -> _Plan:
+    return _Plan(enc)
 
 
 class SeatObservations:
@@ -72,39 +99,31 @@ class SeatObservations:
         self._spans: dict[int, np.ndarray] = {}
         #: by width, what a hidden value over a word list shows: its last entry ("hidden") set
         self._blanks: dict[int, np.ndarray] = {}
-        self._zones = self.cols.zones(match)
+        live = self.cols.live(match)
+        cols, plan = self.cols, _plan(encoder)
+        self._zones = dict(zip(live, cols.zone_places.values()))
         #: by zone, the flat places of its count, its cards' section and its top card's, one per row
         #: that holds it (None: no row): a few entries, written one at a time (numpy's fancy
         #: indexing costs more than a loop over 8 rows)
-        self._at = self.cols.zones(match, self.cols.zone_starts)
-        self._names = {z.name: z for z in self._zones}
-        self._tokens = {z: ("zone", z.zdef.index) for z in self._zones}
-        self._sees = self.cols.zones(match, self.cols.zone_sees)       # by zone, per row
+        self._at = cast(dict[Zone, tuple[list[int], list[int] | None, list[int] | None]],
+                        dict(zip(live, cols.zone_starts.values())))
+        self._names = {z.name: z for z in live}
+        self._tokens = dict(zip(live, cols.zone_tokens))
+        self._sees = dict(zip(live, cols.zone_sees.values()))       # by zone, per row
         self._top: dict[Zone, int | None] = {}
-        game = match.game
-        #: per variable a player may hide: (its name, seen by its owner, shown_when or None)
-        self._hide = [(k, vis == "owner", when) for k, (vis, when) in game.var_visibility.items()]
-        self._hide_at = {k: i for i, (k, _, _) in enumerate(self._hide)}
-        hide_reads = [frozenset() if when is None else tokens(reads(when, game.code_label))
-                      for _, _, when in self._hide]
-        self._hide_read = None if None in hide_reads else frozenset[Token]().union(*filter(None, hide_reads))
+        self._hide, self._hide_at, self._hide_read = plan.hide, plan.hide_at, plan.hide_read
         self._shown: list[list[bool]] = []          # by hidden variable, then seat: shown to all
-        self._var_at = {k: (at, words) for k, at, words in e._vars}
-        #: per reset scope: the match variables and player variables it sets back
-        self._resets = {when: (tuple(k for k, _ in sections[0]), tuple(k for k, _ in sections[1]))
-                        for when, sections in game.resets.items()}
+        self._var_at, self._resets = plan.var_at, plan.resets
         self._pvals: list[dict[str, Any]] = [{} for _ in range(n)]   # by seat: the player variables as written
-        self._compared = None if is_tracked(game) else Compared(match)
+        self._compared = None if is_tracked(match.game) else Compared(match)
         match.changes.clear()          # (a match followed from mid-game: everything is written afresh)
         self._log_at = len(match.log)
         #: the head as seen: turn, (phase,), current; out as written
         self._head: list[Any] = [None, None, None, [False] * n]
         #: by seat, the turn, phase, current seat, decision's choice and decider its row holds
-        #: (None: nothing written yet); where each phase's and choice's flag is in a row
+        #: (None: nothing written yet)
         self._asked: list[tuple[Any, ...] | None] = [None] * n
-        self._phase_at = {k: int(at[0]) for k, at in self.cols.phase.items()}
-        self._no_phase = int(self.cols.no_phase[0])
-        self._choice_at = {k: int(at[0]) for k, at in self.cols.decision.items()}
+        self._phase_at, self._no_phase, self._choice_at = plan.phase_at, plan.no_phase, plan.choice_at
         self._first = True
         self.shown = Shown(encoder, match, self.V, self.cols)
 
@@ -392,8 +411,9 @@ class SeatObservations:
         for (p, k), v in moved.items():
             pvals[p][k] = fresh_value(v)
             col = pcols.get(k)
-            if col is not None:
-                self._write_player(p, k, v, col)
+            if col is not None and not (first and col.flags is None and col.number and type(v) in _NUMBER
+                                        and not v):
+                self._write_player(p, k, v, col)      # (a new match's rows are zeros: its zeros are there)
 
     def _write_player(self, p: int, k: str, v: Any, col: PlayerVar) -> None:
         """Player ``p``'s ``k`` as the full encoder writes it, in every row:
