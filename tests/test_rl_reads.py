@@ -49,3 +49,49 @@ def test_two_texts_under_one_name_each_read_what_they_read():
     assert first.code_label == second.code_label
     assert reads(first.public["shown"], first.code_label).vars == frozenset({"score"})
     assert reads(second.public["shown"], second.code_label).vars == frozenset({"other"})
+
+
+OWNERS = """
+name: Owners
+players: {min: 3, max: 3}
+cards:
+  - {name: Chip, count: 6, props: {value: 1}}
+zones:
+  deck: {visibility: hidden}
+  table: {per_player: true}
+  pocket: {per_player: true}
+player_vars:
+  hp: 3
+  skill: 0
+procedures:
+  reach:
+    params: [a, b]
+    effect: return size(table(a)) + b.skill
+  pockets:
+    params: [p]
+    effect: |
+      let q = p
+      return size(pocket(q))
+display:
+  near: "reach(viewer, player) + player.hp"
+  crowd: "pockets(viewer) + size(table(player))"
+setup: |
+  move box to deck
+turn:
+  phases:
+    - name: main
+      effect: |
+        win for current "done"
+"""
+
+
+def test_whose_zones_and_variables_a_value_reads_follows_its_parameters_into_procedures():
+    game = rulekit.load_game_text(OWNERS, "owners.yaml")
+    near = dict(reads(game.display["near"], game.code_label).owners)
+    # table(a) with a = the viewer; b.skill with b = the player; player.hp
+    assert near == {("zone", game.zone_by_name["table"].index): frozenset({1}),
+                    ("pvar", "skill"): frozenset({2}), ("pvar", "hp"): frozenset({2})}
+    crowd = dict(reads(game.display["crowd"], game.code_label).owners)
+    # pocket(q) for a q the procedure works out: any seat's pocket may count
+    assert crowd == {("zone", game.zone_by_name["pocket"].index): frozenset({None}),
+                     ("zone", game.zone_by_name["table"].index): frozenset({2})}

@@ -125,6 +125,8 @@ class SeatObservations:
         self._asked: list[tuple[Any, ...] | None] = [None] * n
         self._phase_at, self._no_phase, self._choice_at = plan.phase_at, plan.no_phase, plan.choice_at
         self._first = True
+        #: by token changed this step, whose zones or variables changed (None: not only seats')
+        self._owned: dict[Token, set[int] | None] = {}
         self.shown = Shown(encoder, match, self.V, self.cols)
 
     def observe(self, seat: int) -> np.ndarray:
@@ -192,6 +194,7 @@ class SeatObservations:
                 self._write_card_state(range(len(self.enc.game.cards)))
             self.shown.stale(None)
             return
+        self._owned.clear()
         moved = self._moved(changed) if len(m.log) != self._log_at else ()
         names: Iterable[str] = ()
         players: dict[int, set[str]] = {}
@@ -203,7 +206,19 @@ class SeatObservations:
         if self.enc._state and (moved or cards):
             self._write_card_state({cid for _, cid in moved} | set(cards))
         if changed:                 # (a step that only asked another seat: nothing a value reads)
-            self.shown.stale(changed)
+            self.shown.stale(changed, self._owned)
+
+    def _own(self, token: Token, seat: int | None) -> None:
+        """Note that seat ``seat`` (None: not a seat's) changed something of ``token``."""
+        owned = self._owned
+        if seat is None:
+            owned[token] = None
+        elif token not in owned:
+            owned[token] = {seat}
+        else:
+            seats = owned[token]
+            if seats is not None:
+                seats.add(seat)
 
     def _write_head(self, changed: set[Token]) -> None:
         """Who is out, in every row, where it differs from what the rows
@@ -320,7 +335,9 @@ class SeatObservations:
                             cells[b + old] = 0
                         if new is not None:
                             cells[b + new] = 1
-            changed.add(tokens[z])
+            token = tokens[z]
+            changed.add(token)
+            self._own(token, z.owner)
         changed.add(("zone", None))
         return pairs
 
@@ -397,6 +414,7 @@ class SeatObservations:
                 if v != last.get(k, _UNSET):
                     moved[p, k] = v
                     changed.add(("pvar", k))
+                    self._own(("pvar", k), p)
         if moved:
             changed.add(("pvar", None))
         if hide and (first or hide_read is None or not hide_read.isdisjoint(changed)):

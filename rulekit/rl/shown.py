@@ -8,7 +8,11 @@ the seat observes and something it reads (found in its compiled code:
 the seat's row only where it differs.  A display value whose code never
 reads its viewer (``player.hp``) is the same for every seat: it is
 evaluated once per player when what it reads changed, and written into
-every row at once, like a player variable.
+every row at once, like a player variable.  Where the code reads a seat's
+zone or variable only through its viewer or its player parameter (the
+viewer's weapon, the player's horse), a change of seat ``s``'s makes only
+row ``s``, or only player ``s``'s entries, stale: a card equipped costs a
+row's values, not every seat's.
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ from ..engine.match import Match
 from ..limits import MAX_INTEGER
 from .columns import Columns
 from .observation import _NUMBER, ObservationEncoder
-from .reads import Token, reads, tokens
+from .reads import Token, owners, reads, tokens
 
 _UNSET = object()           # a value before its first writing
 
@@ -44,8 +48,10 @@ class _Plan:
 
     def __init__(self, enc: ObservationEncoder, cols: Columns):
         n, game = enc.players, enc.game
-        display_reads = [tokens(reads(game.display[k], game.code_label)) for k, _, _ in enc._display]
-        public_reads = [tokens(reads(game.public[k], game.code_label)) for k, _, _ in enc._public]
+        found = [reads(game.display[k], game.code_label) for k, _, _ in enc._display] + \
+            [reads(game.public[k], game.code_label) for k, _, _ in enc._public]
+        #: by value, the owners of what it reads (see :func:`rulekit.rl.reads.owners`)
+        self.owners = [owners(r) for r in found]
         #: by display value: None if it reads its viewer, else per player its flat places in every row
         self.free: list[list[np.ndarray] | None] = []
         seats = np.arange(n)
@@ -61,7 +67,7 @@ class _Plan:
         self.every = ({j for j in every if self.is_free(j)}, {j for j in every if not self.is_free(j)})
         self.by_token: dict[Token, tuple[set[int], set[int]]] = {}
         self.always: tuple[set[int], set[int]] = (set(), set())
-        for j, read in enumerate(display_reads + public_reads):
+        for j, read in enumerate(tokens(r) for r in found):
             for part in [self.always] if read is None else [self.by_token.setdefault(t, (set(), set()))
                                                              for t in read]:
                 part[0 if self.is_free(j) else 1].add(j)
@@ -85,38 +91,75 @@ class Shown:
         self._cells = V.data.cast("B").cast("f")        # the same memory, one entry at a time
         plan = _plan(enc, cols)
         self._free, self._order, self._every = plan.free, plan.order, plan.every
-        self._by_token, self._always = plan.by_token, plan.always
+        self._by_token, self._always, self._owners = plan.by_token, plan.always, plan.owners
         self._free_last: list[list[Any]] = [[_UNSET] * n for _ in enc._display]
         self._display: list[list[list[Any]]] = [[[_UNSET] * n for _ in enc._display] for _ in range(n)]
         self._public: list[list[Any]] = [[_UNSET] * len(enc._public) for _ in range(n)]
-        #: per seat, the display and public values to evaluate again (by their place)
-        self.todo: list[set[int]] = [set() for _ in range(n)]
+        #: per seat, the display and public values to evaluate again (by their place), each for
+        #: the players whose entries may have changed (None: every player)
+        self.todo: list[dict[int, set[int] | None]] = [{} for _ in range(n)]
 
-    def stale(self, changed: set[Token] | None) -> None:
-        """Note, for every seat, the values reading what ``changed`` (None: everything)."""
+    def stale(self, changed: set[Token] | None, owned: dict[Token, set[int] | None] | None = None) -> None:
+        """Note, for every seat, the values reading what ``changed`` (None:
+        everything).  ``owned`` gives, by token, the seats whose zones or
+        variables the change touched (missing or None: unknown): a value
+        that reads them only through its viewer is evaluated again only in
+        those seats' rows, one that reads them only through its player only
+        for those players (a weapon equipped changes its owner's attack
+        range to everyone, not everyone's)."""
         if changed is None:
             push, hit = self._every
-        else:
-            push, hit = self._always
-            by_token = self._by_token
-            for t in changed:
-                part = by_token.get(t)
-                if part is not None:
-                    push, hit = push | part[0], hit | part[1]
+            for j in push:
+                self._push(j, None)
+            self._mark(hit, None, None)
+            return
+        push, hit = self._always
         for j in push:
-            self._push(j)
-        if hit:
-            for s in self.todo:
-                s |= hit
+            self._push(j, None)
+        self._mark(hit, None, None)
+        by_token, roles_of = self._by_token, self._owners
+        for t in changed:
+            part = by_token.get(t)
+            if part is None:
+                continue
+            seats = None if owned is None else owned.get(t)
+            for j in part[0]:
+                roles = roles_of[j].get(t)
+                self._push(j, None if seats is None or roles is None or None in roles else seats)
+            if part[1]:
+                self._mark(part[1], t, seats)
 
-    def _push(self, j: int) -> None:
-        """Display value ``j``, which no viewer changes, into every row where
-        it differs, a row at a time (see :meth:`write`)."""
+    def _mark(self, hit: Iterable[int], t: Token | None, seats: set[int] | None) -> None:
+        """Values ``hit``, reading token ``t`` that seats ``seats`` changed
+        (None: unknown), to be evaluated again where they may differ."""
+        todo, roles_of = self.todo, self._owners
+        for j in hit:
+            roles = None if t is None else roles_of[j].get(t)
+            if seats is None or roles is None or None in roles:
+                for s in todo:
+                    s[j] = None
+                continue
+            if 1 in roles:              # read through the viewer: those seats' rows, every player
+                for seat in seats:
+                    todo[seat][j] = None
+            if 2 in roles:              # through the player: every row, those players
+                for s in todo:
+                    if j not in s:
+                        s[j] = set(seats)
+                    else:
+                        now = s[j]
+                        if now is not None:
+                            now |= seats
+
+    def _push(self, j: int, players: Iterable[int] | None) -> None:
+        """Display value ``j``, which no viewer changes, of ``players``
+        (None: every one) into every row where it differs, a row at a time
+        (see :meth:`write`)."""
         m, e, cells = self.match, self.enc, self._cells
         k, _, words = e._display[j]
         fn, last, free = m.game.display[k], self._free_last[j], self._free[j]
         assert free is not None             # (pushed only when it reads no viewer)
-        for p in range(len(last)):
+        for p in range(len(last)) if players is None else players:
             v = fn(m, p, p)
             old = last[p]
             if v == old and old is not _UNSET:
@@ -149,10 +192,17 @@ class Shown:
                 k, places, words = e._display[j]
                 cached = self._display[seat][j]
                 fn = m.game.display[k]
-                now = [fn(m, seat, p) for p in self._order[seat]]
-                if now == cached:           # == is enough: equal values encode alike (1, 1.0, True)
-                    continue
-                for r, v in enumerate(now):
+                players = todo[j]
+                changed: Iterable[tuple[int, Any]]
+                if players is None:
+                    now = [fn(m, seat, p) for p in self._order[seat]]
+                    if now == cached:           # == is enough: equal values encode alike (1, 1.0, True)
+                        continue
+                    changed = enumerate(now)
+                else:                       # (seat-relative: player p is entry (p - seat) % n)
+                    n = len(cached)
+                    changed = (((p - seat) % n, fn(m, seat, p)) for p in players)
+                for r, v in changed:
                     if v != cached[r] or cached[r] is _UNSET:
                         rewrite((base + places[r],), cached[r], v, words)
                         cached[r] = fresh_value(v)      # a list the match may change in place
