@@ -40,7 +40,7 @@ from .lang.parser import EffectSyntaxError, parse_effect, subtrees
 from .lang.templates import TemplateError
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
-from .loader_vars import known_set, var_kinds, var_sets
+from .loader_vars import known_set, var_kinds, var_sets, zone_sets
 from .model import Card, ChoiceDef, Game, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
 from .modules import compose
 from .structure import Salvaged, check_shape, salvage
@@ -240,6 +240,9 @@ class _Builder(ChoicesBuilder):
                          key=True)
         name_sets = self.name_sets(prop_values, cards)
         self.var_sets = var_sets(d, name_sets, self.err, self.lost)
+        for zname, (set_name, set_names, allowed) in zone_sets(d["zones"], name_sets, cards, self.err,
+                                                               self.lost).items():
+            zdefs[zname] = attrs.evolve(zdefs[zname], one_of=set_name, names=set_names, allowed=allowed)
         return Names(
             zones=zdefs, vars=frozenset(d.get("vars", {})),
             player_vars=frozenset(d.get("player_vars", {})), tables=d.get("tables", {}),

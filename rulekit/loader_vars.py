@@ -15,7 +15,10 @@ shown in its place).  A player or match variable holding a list of cards
 may say ``holds: cards``: what it holds is cards, whose count is what a
 seat may always be told (the cards themselves may lie where it may not
 look).
-It is a declaration only (the rules run the same): it tells a reader, and
+A zone may say the same of the cards it holds (``weapon: {per_player: true,
+one_of: weapons}``): the names of its cards (see :func:`zone_sets`); that
+one is enforced, as the engine refuses any other card there.
+For a variable it is a declaration only (the rules run the same): it tells a reader, and
 the learning environment, which values to expect, so an observation encodes
 the variable over its own few names instead of every word of the game
 (:mod:`rulekit.rl.observation`).  A declared text variable holds one of the
@@ -80,9 +83,29 @@ def var_sets(data: dict, name_sets: dict[str, dict | None], err: Callable[..., N
     return out
 
 
+def zone_sets(zones: dict, name_sets: dict[str, dict | None], cards: Any, err: Callable[..., None],
+              lost: Any = None) -> dict[str, tuple[str, tuple[str, ...], tuple[int, ...]]]:
+    """Zone -> (SET, its names, the ids of the cards so named) of every zone
+    declared ``one_of: SET``: the only cards it may ever hold (the engine
+    refuses any other there, and an observation encodes the zone over those
+    cards only).  An entry whose names are not all known is left out."""
+    out = {}
+    for name, spec in zones.items():
+        if not isinstance(spec, dict) or "one_of" not in spec:
+            continue
+        set_name = spec["one_of"]
+        if not known_set(("zones", name, "one_of"), set_name, name_sets, err, lost):
+            continue
+        names = name_sets[set_name]
+        if names is None:
+            continue
+        out[name] = (set_name, tuple(names), tuple(c.id for c in cards if c.name in names))
+    return out
+
+
 def known_set(path: tuple, set_name: Any, name_sets: dict[str, dict | None], err: Callable[..., None],
               lost: Any = None) -> bool:
-    """Is ``one_of: SET`` (of a variable, a shown value or a parameter) an
+    """Is ``one_of: SET`` (of a variable, a shown value, a parameter or a zone) an
     entry of ``names:``?  When not, the error is reported at ``path``
     (unless the entry may be among the parts set aside)."""
     if set_name in name_sets:

@@ -54,6 +54,11 @@ class ZoneDef:
     ``visibility``: ``public`` (everyone sees every card), ``hidden`` (nobody
     sees the cards, everyone sees the count), ``owner`` (a per-player zone only
     its owner sees), ``top`` (only the top card is seen).
+
+    ``one_of``: the entry of ``names:`` a zone declared ``one_of: SET`` may
+    hold cards of (None: any card), its names (``names``) and the ids of
+    the cards so named, in id order (``allowed``): the engine refuses any
+    other card there, and an observation has an entry per allowed card only.
     """
 
     name: str
@@ -64,6 +69,14 @@ class ZoneDef:
     doc: str = ""
     where: Where | None = None
     limit_fixed: bool = False       # the limit depends only on the player count
+    one_of: str | None = None
+    names: tuple[str, ...] = ()
+    allowed: tuple[int, ...] | None = None
+    #: ``allowed`` as a set, which a move into the zone tests (None: any card)
+    allow: frozenset[int] | None = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "allow", None if self.allowed is None else frozenset(self.allowed))
 
 
 @attrs.frozen

@@ -47,7 +47,10 @@ def check_conservation(m: Match) -> None:
     many sightings as the game has cards, that list equals the match's own
     card → zone index exactly when no card is lost, none is seen twice (a
     second sighting leaves another card unseen) and the index is right.
-    (Cheap enough to run after every action of thousands of games.)"""
+    (Cheap enough to run after every action of thousands of games.)
+    And every card is in a zone that may hold it (a zone declared
+    ``one_of: SET`` holds only cards SET names): the engine refuses any
+    other move, so this catches a copy or a sample dealt wrongly."""
     seen: list = [None] * len(m.cards)
     total = 0
     pz = m.pz
@@ -57,6 +60,10 @@ def check_conservation(m: Match) -> None:
             total += len(cards)
             for c in cards:
                 seen[c.id] = zone
+            allow = zone.allow
+            if allow is not None:
+                wrong = [c.name for c in cards if c.id not in allow]
+                assert not wrong, f"{zone.name} holds {wrong}, not cards of names entry '{zone.zdef.one_of}'"
     if total != len(m.cards) or seen != m.loc:
         _conservation_failure(m)
 

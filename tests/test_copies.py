@@ -99,6 +99,7 @@ def test_a_sample_looks_the_same_to_the_player_and_plays_on(path):
         for k in range(8):
             s = m.resample(seat, random.Random(k))
             check_conservation(s)
+            assert all(z.allow is None or c.id in z.allow for z in s.all_zones() for c in z.cards)
             assert json.dumps(s.view(seat), ensure_ascii=False, sort_keys=True, default=str) == seen
             _walk(s, random.Random(k), 200)          # a sample is a match that plays on
             check_conservation(s)

@@ -301,6 +301,8 @@ class Match:
         except RuleRuntimeError as err:
             if not err.chain:
                 err.chain = failures.call_chain(self.game, err.__traceback__)
+            if not err.rule and err.chain:      # (raised by the engine: the rule that called it)
+                err.rule = err.chain[-1][0]
             if err.where is None:       # the statement that failed, else the rule's start
                 last = err.chain[-1][1] if err.chain else None
                 err.where = last or self.game.rule_where(err.rule or f"phase '{self.phase}'")
@@ -448,6 +450,8 @@ class Match:
         move of a decision, is moved with this directly).  The card is where
         ``loc`` says, so its zone holds it: nothing here can fail."""
         c = cards[0]
+        if dest.allow is not None and c.id not in dest.allow:
+            self.refuse(cards, dest)
         loc = self.loc
         src = loc[c.id]
         zc = src.cards
@@ -466,6 +470,8 @@ class Match:
         """``move top(src, 1) to dest``: the commonest move of all (a draw)."""
         zc = src.cards
         if zc and src is not dest:
+            if dest.allow is not None and zc[-1].id not in dest.allow:
+                self.refuse(zc[-1:], dest)
             c = zc.pop()
             self.loc[c.id] = dest
             if bottom:
@@ -561,6 +567,8 @@ class Match:
                 self._place(moved, src, dest, bottom)
 
     def _place(self, cards: list[Card], src: Zone | list[Zone], dest: Zone, bottom: bool) -> None:
+        if dest.allow is not None:
+            self.refuse(cards, dest)
         loc = self.loc
         for c in cards:
             loc[c.id] = dest
@@ -569,6 +577,18 @@ class Match:
         else:
             dest.cards.extend(cards)
         self.log.append(("move", dest, cards, src))
+
+    def refuse(self, cards: Sequence[Card], dest: Zone) -> None:
+        """A rule error if a card of ``cards`` is not one ``dest`` may hold
+        (a zone declared ``one_of: SET``): the rule put the card in the
+        wrong place, which would go on unnoticed otherwise."""
+        allow = dest.allow
+        wrong = [c for c in cards if allow is not None and c.id not in allow]
+        if wrong:
+            zdef = dest.zdef
+            shown = ", ".join(zdef.names[:8]) + (", ..." if len(zdef.names) > 8 else "")
+            raise RuleRuntimeError(f"card {wrong[0].name!r} cannot go to zone {dest.name!r}: it holds only "
+                                   f"cards of names entry '{zdef.one_of}' ({shown})")
 
     def shuffle(self, z: Zone) -> None:
         self.rng.shuffle(z.cards)

@@ -59,6 +59,9 @@ def apply_prepared(m: "Match", prepared: dict[str, Any]) -> int:
             if not free:
                 raise IllegalAction(f"prepared state: no (more) card named {name!r} for zone {label!r}")
             cards.append(free.pop(0))
+            if zone.allow is not None and cards[-1].id not in zone.allow:
+                raise IllegalAction(f"prepared state: zone {label!r} holds only cards of names entry "
+                                    f"'{zone.zdef.one_of}', not {name!r}")
         m.move(list(reversed(cards)), zone)
         placed[label] = cards
     if unknown_zone is not None:

@@ -13,7 +13,9 @@ that player has seen.  ``resample(match, player, rng)`` makes such a copy:
   zones it could have reached unseen (see ``_Linked``).  A card the
   player saw go into a hidden zone (a card it gave away face down, one it
   put on the deck) stays in that zone, in a place the rules may have
-  mixed since (after a shuffle of the zone, anywhere in it).
+  mixed since (after a shuffle of the zone, anywhere in it).  A card is
+  dealt only into a zone that may hold it (a zone declared ``one_of:
+  SET``, such as a pile of heroes: see ``_fitted``).
 - **Variables.**  A player variable that the player may not see for some
   seats (another player's secret role) has those seats' values dealt again
   among them, so the counts stay right (one lord, so many rebels).
@@ -27,7 +29,7 @@ out again from the dealt state.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..model import Card
 from .runtime import Zone
@@ -115,6 +117,8 @@ def _deal_cards(m: "Match", viewer: int, seen: dict[int, bool], mixed: set[str],
                 unknown.append(card)
     for places, unknown in groups.values():
         rng.shuffle(unknown)
+        if any(zone.allow is not None for zone, _ in places):
+            unknown = _fitted(places, unknown, rng)
         for (zone, i), card in zip(places, unknown):
             zone.cards[i] = card
             m.loc[card.id] = zone
@@ -125,6 +129,36 @@ def _deal_cards(m: "Match", viewer: int, seen: dict[int, bool], mixed: set[str],
             rest = cards[:len(cards) - len(keep)]
             rng.shuffle(rest)
             zone.cards = rest + keep
+
+
+def _fitted(places: list[tuple[Zone, int]], cards: list[Card], rng: random.Random) -> list[Card]:
+    """``cards`` (shuffled) ordered so that each place gets a card its zone
+    may hold (a zone declared ``one_of: SET``): the places of the zones
+    that hold the fewest kinds of card first, each given the first card
+    left that it may hold, then the places of the zones that hold any card
+    the rest.  It fits whenever the sets of such zones are disjoint or one
+    within another (the real deal fits them all); should a deal not fit,
+    it is shuffled again, and after a few tries the cards stay where they
+    are (which fits)."""
+    order = sorted(range(len(places)), key=lambda k: _kinds(places[k][0]))
+    for _ in range(16):
+        pool = cards[:]
+        out: list[Card | None] = [None] * len(places)
+        for k in order:
+            allow = places[k][0].allow
+            j = next((j for j, c in enumerate(pool) if allow is None or c.id in allow), None)
+            if j is None:
+                break
+            out[k] = pool.pop(j)
+        else:
+            return cast(list[Card], out)
+        rng.shuffle(cards)
+    return [zone.cards[i] for zone, i in places]
+
+
+def _kinds(zone: Zone) -> int:
+    """How many cards a zone may hold (any: more than any set)."""
+    return len(zone.allow) if zone.allow is not None else 1 << 30
 
 
 def _deal_hidden_vars(m: "Match", viewer: int, rng: random.Random) -> None:

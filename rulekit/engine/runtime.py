@@ -23,7 +23,7 @@ Result = dict[str, Any]
 class Zone:
     """A live pile of cards in one match.  ``cards[-1]`` is the top."""
 
-    __slots__ = ("name", "zdef", "owner", "cards", "lim")
+    __slots__ = ("name", "zdef", "owner", "cards", "lim", "allow")
 
     def __init__(self, name: str, zdef: ZoneDef, owner: int | None):
         self.name = name
@@ -33,6 +33,8 @@ class Zone:
         # the card limit once known: set at once when there is none, on first
         # use when it depends only on the player count, never (-1) otherwise
         self.lim = (1 << 30) if zdef.limit is None else -1
+        #: the ids of the only cards the zone may hold (None: any card), see ZoneDef.one_of
+        self.allow = zdef.allow
 
     def __len__(self) -> int:
         return len(self.cards)
