@@ -119,8 +119,10 @@ class Columns:
         self._zone_at = [(index[name], owner) for name, owner in self.zone_places]
         #: by zone key: the token a change of the zone touches (see :mod:`rulekit.rl.reads`)
         self.zone_tokens = [("zone", i) for i, _ in self._zone_at]
-        #: the same, as lists of flat places (count, cards, top; see :func:`starts`), and who sees the cards
-        self.zone_starts = {key: (starts(self, at.size), starts(self, at.cards), starts(self, at.top))
+        #: the same, as lists of flat places (count, cards, top; see :func:`starts`), with the zone's
+        #: entry of each card id (None: the id itself; see ObservationEncoder.zone_cols); who sees the cards
+        self.zone_starts = {key: (starts(self, at.size), starts(self, at.cards), starts(self, at.top),
+                                  enc.zone_cols[key[0]])
                             for key, at in self.zone_places.items()}
         self.zone_sees = {key: at.sees.tolist() for key, at in self.zone_places.items()}
 

@@ -104,8 +104,9 @@ class SeatObservations:
         self._zones = dict(zip(live, cols.zone_places.values()))
         #: by zone, the flat places of its count, its cards' section and its top card's, one per row
         #: that holds it (None: no row): a few entries, written one at a time (numpy's fancy
-        #: indexing costs more than a loop over 8 rows)
-        self._at = cast(dict[Zone, tuple[list[int], list[int] | None, list[int] | None]],
+        #: indexing costs more than a loop over 8 rows); and its entry of each card id (None: the
+        #: id itself, a zone that may hold any card)
+        self._at = cast(dict[Zone, tuple[list[int], list[int] | None, list[int] | None, list[int] | None]],
                         dict(zip(live, cols.zone_starts.values())))
         self._names = {z.name: z for z in live}
         self._tokens = dict(zip(live, cols.zone_tokens))
@@ -271,18 +272,19 @@ class SeatObservations:
 
     def _write_all_zones(self) -> None:
         cells = self._cells
-        for z, (size, cards, top) in self._at.items():
+        for z, (size, cards, top, col) in self._at.items():
             zc = z.cards
             for b in size:
                 cells[b] = len(zc)
+            ids = [c.id for c in zc] if col is None else [col[c.id] for c in zc]
             if cards is not None:
                 for b in cards:
-                    for c in zc:
-                        cells[b + c.id] = 1
+                    for i in ids:
+                        cells[b + i] = 1
             if top is not None and zc:
-                self._top[z] = zc[-1].id
+                self._top[z] = ids[-1]
                 for b in top:
-                    cells[b + zc[-1].id] = 1
+                    cells[b + ids[-1]] = 1
 
     def _moved(self, changed: set[Token]) -> list[tuple[Zone, int]]:
         """Write what the log's moves and shuffles since the last pass
@@ -315,20 +317,22 @@ class SeatObservations:
             return pairs
         places, loc, cells = self._at, self.match.loc, self._cells
         for z, cid in pairs:            # (a card named twice gets the same entry twice)
-            starts = places[z][1]
+            _, starts, _, col = places[z]
             if starts is not None:
                 x = 1 if loc[cid] is z else 0
+                i = cid if col is None else col[cid]
                 for b in starts:
-                    cells[b + cid] = x
+                    cells[b + i] = x
         tokens = self._tokens
         for z in touched:
-            size, _, top = places[z]
+            size, _, top, col = places[z]
             x = len(z.cards)
             for b in size:
                 cells[b] = x
             if top is not None:
                 old = self._top.get(z)
-                new = self._top[z] = z.cards[-1].id if z.cards else None
+                new = None if not z.cards else z.cards[-1].id if col is None else col[z.cards[-1].id]
+                self._top[z] = new
                 if old != new:
                     for b in top:
                         if old is not None:

@@ -16,7 +16,10 @@ What goes in, in this order (the layout gives the exact slices):
 - every zone: its card count (``Z.count``), and where the zone can show its
   cards to the observer a multi-hot over card ids (``Z``): public zones,
   the observer's own ``owner`` zones; ``top`` zones give their top card
-  (``Z.top``, a one-hot).  Zones no seat can see are counts only;
+  (``Z.top``, a one-hot).  Zones no seat can see are counts only.  A zone
+  declared ``one_of: SET`` (it holds only the cards SET names) has an
+  entry per card it may hold, in card-id order, not one per card of the
+  game: ``part_cards(name)`` says which card each entry is;
 - every card variable: its value for each visible card, by card id (``state.V``);
 - match variables (``vars.V``), then player variables per seat (``V(+k)``),
   the file's ``display:`` values per seat (``display.V(+k)``) and its
@@ -99,6 +102,17 @@ Words = dict[str, int] | None
 NUMBER_OR_NONE: dict[str, int] = {}
 
 
+def _columns(allowed: tuple[int, ...] | None, ncards: int) -> list[int] | None:
+    """A zone's entry of each card id: its place among the cards the zone
+    may hold (-1: one it may not); None for a zone that may hold any card."""
+    if allowed is None:
+        return None
+    col = [-1] * ncards
+    for i, cid in enumerate(allowed):
+        col[cid] = i
+    return col
+
+
 class ObservationEncoder:
     """``encode(view)`` → float32 vector of ``size``; see the module."""
 
@@ -122,6 +136,10 @@ class ObservationEncoder:
         ncards = len(game.cards)
         #: per live zone name: (count at, cards at or None, top at or None, owner or None)
         self._zones: list[tuple[str, int, int | None, int | None, int | None]] = []
+        #: by zone name: its entry of each card id (-1: a card it may not hold), for a zone
+        #: declared ``one_of`` (else None: the card id itself)
+        self.zone_cols: dict[str, list[int] | None] = {z.name: _columns(z.allowed, ncards) for z in game.zones}
+        self._cards_of: dict[str, tuple[int, ...]] = {}
         self._keys_from: dict[int, list[tuple]] = {}
         for z in game.zones:
             for owner in (range(n) if z.per_player else (None,)):
@@ -183,8 +201,12 @@ class ObservationEncoder:
         label = z.name if owner is None else f"{z.name}(+{owner})"
         count = self._add(f"{label}.count", 1)
         seen = z.visibility == "public" or (z.visibility == "owner" and owner == 0)
-        cards = self._add(label, ncards) if seen else None
-        top = self._add(f"{label}.top", ncards) if z.visibility == "top" else None
+        ids = tuple(range(ncards)) if z.allowed is None else z.allowed
+        cards = self._add(label, len(ids)) if seen else None
+        top = self._add(f"{label}.top", len(ids)) if z.visibility == "top" else None
+        for part, at in ((label, cards), (f"{label}.top", top)):
+            if at is not None:
+                self._cards_of[part] = ids
         return (z.name, count, cards, top, owner)
 
     @property
@@ -200,6 +222,12 @@ class ObservationEncoder:
         entry ``1 + i`` is word ``i`` (entry 0 the number, the last one
         "other/hidden").  A declared variable's SET, else the game's words."""
         return self._words_of[name]
+
+    def part_cards(self, name: str) -> tuple[int, ...]:
+        """The card ids a zone's part of the layout (``Z``, ``Z.top``) is
+        encoded over: its entry ``i`` is card ``part_cards(name)[i]``.  Every
+        card of the game, unless the zone is declared ``one_of: SET``."""
+        return self._cards_of[name]
 
     # ---- encoding -----------------------------------------------------------
     def observe(self, match, seat: int) -> np.ndarray:
@@ -275,13 +303,14 @@ class ObservationEncoder:
         keys = self._keys_from.get(seat)
         if keys is None:
             n = self.players
+            cols = self.zone_cols
             keys = self._keys_from[seat] = [
-                (name if owner is None else f"{name}({(seat + owner) % n})", count, cards, top)
+                (name if owner is None else f"{name}({(seat + owner) % n})", count, cards, top, cols[name])
                 for name, count, cards, top, owner in self._zones]
         return keys
 
     def _encode_zones(self, zones: dict, seat: int, put, give) -> None:
-        for key, count, cards, top in self._zone_keys(seat):
+        for key, count, cards, top, col in self._zone_keys(seat):
             info = zones[key]
             put(count)
             give(info["count"])
@@ -289,7 +318,7 @@ class ObservationEncoder:
                 ids = info.get("ids")
                 if ids:
                     for cid in ids:
-                        put(cards + cid)
+                        put(cards + (cid if col is None else col[cid]))
                         give(1)
                     states = info.get("state")
                     if states:
@@ -298,7 +327,7 @@ class ObservationEncoder:
                                 put(at + cid)
                                 give(self._scalar(state.get(k)))
             elif top is not None and "top_id" in info:
-                put(top + info["top_id"])
+                put(top + (info["top_id"] if col is None else col[info["top_id"]]))
                 give(1)
 
     def _scalar(self, v) -> float:
