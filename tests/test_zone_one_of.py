@@ -10,12 +10,14 @@ full one.  See docs/authoring.md, "Zones and variables".
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 import pytest
 from game_files import game_path
 
 import rulekit
+from rulekit.cli import main
 from rulekit.errors import IllegalAction, RuleFileError, RuleRuntimeError
 from rulekit.rl import ObservationEncoder
 from rulekit.rl.incremental import SeatObservations
@@ -238,3 +240,21 @@ def test_the_kept_observation_is_the_full_one():
                 compared += 1
             m.apply(rng.randrange(len(m.decision.options)))
     assert compared > 100       # (every seat at every decision)
+
+
+def test_describe_says_what_a_zone_holds(capsys, tmp_path):
+    path = tmp_path / "vaults.yaml"
+    path.write_text(GAME, encoding="utf-8")
+    assert main(["describe", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^  vault\s+owner, per player, only gems \(6 cards\)$", out, re.M)
+    assert re.search(r"^  heap\s+public$", out, re.M)
+
+
+def test_a_rule_error_from_the_command_line_is_reported_not_a_traceback(capsys, tmp_path):
+    path = tmp_path / "vaults.yaml"
+    path.write_text(with_line('move top(deck, 3) to shelf'), encoding="utf-8")
+    code = main(["simulate", str(path), "--players", "2", "--games", "3"])
+    out, err = capsys.readouterr()
+    assert code != 0 and "Traceback" not in out + err
+    assert "cannot go to zone 'shelf'" in out + err

@@ -129,6 +129,8 @@ def _zone_traits(zone: Any, spec: dict) -> str:
     traits = [zone.visibility] + (["per player"] if zone.per_player else [])
     if spec.get("limit") is not None:
         traits.append(f"limit {spec['limit']}")
+    if zone.allowed is not None:
+        traits.append(f"only {zone.one_of} ({len(zone.allowed)} cards)")
     doc = f" — {zone.doc}" if zone.doc else ""
     return f"{', '.join(traits)}{doc}"
 
