@@ -77,6 +77,7 @@ names:
   skill: {{section: skills}}
   kind: {{card_props: kind}}
   skill_or_kind: {{union: [skill, kind]}}
+  hero: {{card_names: {{type: hero}}}}
 cards:
 {CARDS}
   - {{name: 少侠, props: {{type: hero, gender: male, hp: 4, skills: [], lord_skills: []}}}}
