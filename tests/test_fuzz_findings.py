@@ -55,6 +55,17 @@ def test_a_let_removed_from_one_branch_is_a_runtime_error_naming_the_variable():
     assert err.startswith("finding.yaml:18:9: 'c' is read before 'let' gives it a value")
 
 
+def test_a_stat_that_fails_at_the_end_is_a_runtime_error_at_the_stat():
+    """(A mutant of Regicide gave a variable a text its ``player_stats``
+    divide: the match ended, and working out the stats raised a Python
+    error.)"""
+    text = _game("move box to deck\nwin", head='player_stats:\n  half: "v // 2"\n').replace(
+        "vars: {v: 0}", 'vars: {v: "many"}')
+    err = _stopped(text)
+    assert err.startswith("finding.yaml:4:10: the rule failed: unsupported operand type(s) for //"), err
+    assert err.endswith("(in player stat 'half')"), err
+
+
 def test_an_index_after_a_zone_is_refused_when_the_file_loads():
     """(A mutant wrote ``move top(deck, 1) to pile [p]``: a zone is not a list.)"""
     with pytest.raises(RuleFileError) as caught:

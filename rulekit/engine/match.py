@@ -292,8 +292,11 @@ class Match:
         self.decision = None
         self._flow, self._send = None, _no_flow
         if isinstance(err, GameOver):
-            self._finish(err)
-            return
+            try:
+                self._finish(err)
+                return
+            except Exception as failed:     # a stat of the rule file failed: reported as any rule
+                err = failed
         if type(err) is StopIteration:
             return
         try:
