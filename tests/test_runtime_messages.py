@@ -63,3 +63,60 @@ def test_a_zone_indexed_like_a_list_is_refused_when_the_file_loads():
         rulekit.load_game_text(GAME % "let c = deck[0]", "mixups.yaml")
     text = str(caught.value)
     assert "mixups.yaml:21:17" in text and "a zone is not a list" in text and "top(ZONE)" in text
+
+
+SHOWN = """\
+name: Shown
+players: {min: 2, max: 2}
+cards:
+  - {name: Chip, count: 4}
+zones:
+  deck: {visibility: hidden}
+vars:
+  score: 0
+display:
+  half: score // 2
+choices:
+  go:
+    options:
+      - {name: ok}
+setup: |
+  move box to deck
+turn:
+  phases:
+    - name: main
+      effect: |
+        choose go
+        score = "many"
+        choose go
+        win for current "done"
+"""
+
+
+def test_a_display_value_that_fails_is_a_rule_error_at_the_value_wherever_it_is_shown(tmp_path, capsys):
+    """A value shown to the players is worked out when a view is asked for,
+    by the command line, the web table or a learning environment: its
+    failure says where the value is, not that rulekit is broken."""
+    game = rulekit.load_game_text(SHOWN, "shown.yaml")
+    m = game.new_match(2, seed=0)
+    m.view(0)
+    m.apply(0)                      # the score is a text now
+    with pytest.raises(RuleRuntimeError) as caught:
+        m.view(0)
+    assert str(caught.value).startswith("shown.yaml:10:9: the rule failed: unsupported operand type(s) for //")
+    assert "(in display 'half')" in str(caught.value)
+    assert isinstance(caught.value.__cause__, TypeError)
+
+    path = tmp_path / "shown.yaml"                  # a text from the start: the first view fails
+    path.write_text(SHOWN.replace("score: 0", 'score: "many"'), encoding="utf-8")
+    from rulekit.cli import main
+    assert main(["play", str(path), "--agents", "random"]) != 0
+    err = capsys.readouterr().err
+    assert f"a rule failed while running: {path}:10:9" in err and "internal error" not in err
+
+    rl = pytest.importorskip("rulekit.rl")
+    env = rl.env(game, players=2)       # its observations kept up to date, not views
+    env.reset(seed=0)
+    env.step(int(env.last()[0]["action_mask"].argmax()))
+    with pytest.raises(RuleRuntimeError, match="shown.yaml:10:9: .*in display 'half'"):
+        env.last()

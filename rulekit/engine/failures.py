@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from types import TracebackType
 
-from ..errors import RuleRuntimeError, Where
+from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded, Where
 from ..lang.fn_names import is_filter
 from ..model import Game
 
@@ -46,6 +46,16 @@ def rule_failure(game: Game, err: Exception, players: int | None = None) -> Rule
         return None
     rule, where = chain[-1]
     return RuleRuntimeError(explain(game, err, players), rule, where, chain)
+
+
+def mapped(game: Game, err: Exception, players: int | None = None) -> RuleRuntimeError | None:
+    """The RuleRuntimeError to raise (``from err``) for ``err``, caught
+    around code that runs the rule file's expressions; None to raise ``err``
+    itself: rulekit's own errors, and a Python error not from generated code
+    (a bug in rulekit)."""
+    if isinstance(err, (RuleRuntimeError, StepBudgetExceeded, IllegalAction)):
+        return None
+    return rule_failure(game, err, players)
 
 
 #: Python's words for a list indexed by something other than a number

@@ -769,7 +769,13 @@ class Match:
         log out (an observation encoder reads only the state)."""
         from .view import build_view
 
-        return build_view(self, player, since, log)
+        try:
+            return build_view(self, player, since, log)
+        except Exception as err:    # a display or public value failed: where, in the rule file
+            failure = failures.mapped(self.game, err, len(self.all_seats))
+            if failure is None:
+                raise
+            raise failure from err
 
     def events(self, player: Viewer = "all", since: int = 0) -> list[dict[str, Any]]:
         """The event log as dicts; redacted for ``player`` unless ``"all"``."""

@@ -40,6 +40,7 @@ from typing import Any, Iterable, cast
 
 import numpy as np
 
+from ..engine import failures
 from ..engine.copies import fresh_value
 from ..engine.match import Match
 from ..engine.runtime import Zone
@@ -131,15 +132,21 @@ class SeatObservations:
         self.shown = Shown(encoder, match, self.V, self.cols)
 
     def observe(self, seat: int) -> np.ndarray:
-        self.sync()
-        m = self.match
-        dec = m.decision
-        now = (m.turn, m.phase, m.current) + ((None, None) if dec is None else (dec.choice, dec.player))
-        if now != self._asked[seat]:
-            self._write_asked(seat, now)
-        if self.shown.todo[seat]:      # (the tests here and above: a call less at most steps)
-            self.shown.write(seat)
-        return self.V[seat]
+        try:
+            self.sync()
+            m = self.match
+            dec = m.decision
+            now = (m.turn, m.phase, m.current) + ((None, None) if dec is None else (dec.choice, dec.player))
+            if now != self._asked[seat]:
+                self._write_asked(seat, now)
+            if self.shown.todo[seat]:      # (the tests here and above: a call less at most steps)
+                self.shown.write(seat)
+            return self.V[seat]
+        except Exception as err:    # a display or public value failed: where, in the rule file
+            failure = failures.mapped(self.match.game, err, self.cols.n)
+            if failure is None:
+                raise
+            raise failure from err
 
     def _write_asked(self, seat: int, now: tuple[Any, ...]) -> None:
         """The turn, phase, current seat, decision's choice and decider
