@@ -57,13 +57,15 @@ def check_conservation(m: Match) -> None:
     for i, z in enumerate(m.gz):
         for zone in (z,) if z is not None else pz[i] or ():
             cards = zone.cards
+            if not cards:
+                continue
             total += len(cards)
             for c in cards:
                 seen[c.id] = zone
             allow = zone.allow
-            if allow is not None:
+            if allow is not None and not allow.issuperset([c.id for c in cards]):
                 wrong = [c.name for c in cards if c.id not in allow]
-                assert not wrong, f"{zone.name} holds {wrong}, not cards of names entry '{zone.zdef.one_of}'"
+                raise AssertionError(f"{zone.name} holds {wrong}, not cards of names entry '{zone.zdef.one_of}'")
     if total != len(m.cards) or seen != m.loc:
         _conservation_failure(m)
 

@@ -186,6 +186,21 @@ def test_the_shipped_equipment_slots_hold_only_their_kind():
 # ---- resampling deals a card only where it may be -----------------------------------------
 
 
+def test_the_conservation_check_finds_a_card_where_it_may_not_be():
+    """(What a copy or a sample dealt wrongly would leave: the engine itself
+    never moves a rock there.)"""
+    m = load().new_match(2, seed=4)
+    check_conservation(m)
+    vault = m.zone("vault", 1)
+    rock = next(c for c in m.cards if c.props["kind"] == "rock")
+    home = m.loc[rock.id]
+    gem = vault.cards[0]
+    home.cards[home.cards.index(rock)], vault.cards[0] = gem, rock       # swapped, every card still once
+    m.loc[rock.id], m.loc[gem.id] = vault, home
+    with pytest.raises(AssertionError, match=rf"vault\(1\) holds \['{rock.name}'\], not cards of names entry 'gems'"):
+        check_conservation(m)
+
+
 def test_a_sample_deals_a_zone_only_cards_it_may_hold():
     """Player 0 did not see which gem went to vault(1), nor player 1's hand:
     vault(1), hand(1) and the deck exchange their unknown cards, and the
