@@ -71,6 +71,18 @@ def test_core_tags_are_allowed():
     assert load_yaml("a: !!str 12\nb: !!int '7'\nc: !!float 1\n", "t.yaml").data == {"a": "12", "b": 7, "c": 1.0}
 
 
+def test_a_core_tag_on_a_value_it_cannot_read_is_refused_where_it_is():
+    """(The fuzzer wrote ``!!int`` before an empty value: PyYAML's own
+    constructors then fail with an IndexError or a KeyError.)"""
+    assert refused("a: !!int ''\nb: !!float _\nc: !!bool ''\nd: !!int\ne: !!int x\n") == [
+        "t.yaml:1:4: cannot read '' as int",
+        "t.yaml:2:4: cannot read '_' as float",
+        "t.yaml:3:4: cannot read '' as bool",
+        "t.yaml:4:4: cannot read '' as int",
+        "t.yaml:5:4: cannot read 'x' as int",
+    ]
+
+
 def test_duplicate_key_is_refused_at_second_key():
     with pytest.raises(RuleFileError) as info:
         load_yaml("zones:\n  hand: {}\n  deck: {}\n  hand: {}\n", "t.yaml")
