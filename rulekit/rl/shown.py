@@ -107,27 +107,22 @@ class Shown:
         those seats' rows, one that reads them only through its player only
         for those players (a weapon equipped changes its owner's attack
         range to everyone, not everyone's)."""
-        if changed is None:
-            push, hit = self._every
-            for j in push:
-                self._push(j, None)
-            self._mark(hit, None, None)
-            return
-        push, hit = self._always
-        for j in push:
-            self._push(j, None)
+        push, hit = self._every if changed is None else self._always
+        pushes: dict[int, set[int] | None] = dict.fromkeys(push)      # (None: every player)
         self._mark(hit, None, None)
         by_token, roles_of = self._by_token, self._owners
-        for t in changed:
+        for t in changed or ():
             part = by_token.get(t)
             if part is None:
                 continue
             seats = None if owned is None else owned.get(t)
             for j in part[0]:
                 roles = roles_of[j].get(t)
-                self._push(j, None if seats is None or roles is None or None in roles else seats)
+                _widen(pushes, j, None if seats is None or roles is None or None in roles else seats)
             if part[1]:
                 self._mark(part[1], t, seats)
+        for j, players in pushes.items():       # (each once, whatever number of its inputs changed)
+            self._push(j, players)
 
     def _mark(self, hit: Iterable[int], t: Token | None, seats: set[int] | None) -> None:
         """Values ``hit``, reading token ``t`` that seats ``seats`` changed
@@ -144,12 +139,7 @@ class Shown:
                     todo[seat][j] = None
             if 2 in roles:              # through the player: every row, those players
                 for s in todo:
-                    if j not in s:
-                        s[j] = set(seats)
-                    else:
-                        now = s[j]
-                        if now is not None:
-                            now |= seats
+                    _widen(s, j, seats)
 
     def _push(self, j: int, players: Iterable[int] | None) -> None:
         """Display value ``j``, which no viewer changes, of ``players``
@@ -232,6 +222,18 @@ class Shown:
                 cells[at + o] = 0
             for o, x in zip(offs, xs):
                 cells[at + o] = x
+
+
+def _widen(table: dict[int, set[int] | None], j: int, players: set[int] | None) -> None:
+    """Value ``j`` of ``table`` to be evaluated for ``players`` too (None: every player)."""
+    if players is None:
+        table[j] = None
+    elif j not in table:
+        table[j] = set(players)
+    else:
+        now = table[j]
+        if now is not None:
+            now |= players
 
 
 def _drop(_: Any) -> None:
