@@ -116,11 +116,15 @@ class Driver:
     def legal(self) -> Legal | None:
         """What the pending decision allows (worked out once per decision)."""
         dec = self.live().decision
-        if dec is None:
-            return None
-        if self._legal is None or self._legal[0] is not dec:
-            self._legal = (dec, self.actions.legal(dec))
-        return self._legal[1]
+        return None if dec is None else self._allowed(dec)
+
+    def _allowed(self, dec: Decision) -> Legal:
+        """What ``dec``, the pending decision, allows: worked out at its
+        first asking (the agent observing it) and kept for its step."""
+        known = self._legal
+        if known is None or known[0] is not dec:
+            known = self._legal = (dec, self.actions.legal(dec))
+        return known[1]
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
         """``seat``'s observation dict: the mask (and features) are its own
@@ -134,12 +138,7 @@ class Driver:
             raise RuntimeError("no match yet: call reset() first")
         out = {"observation": seen.observe(seat).copy()}
         dec = seen.match.decision
-        legal = None
-        if dec is not None and dec.player == seat:
-            known = self._legal
-            if known is None or known[0] is not dec:
-                known = self._legal = (dec, self.actions.legal(dec))
-            legal = known[1]
+        legal = self._allowed(dec) if dec is not None and dec.player == seat else None
         if legal is None:
             out["action_mask"] = self._no_mask
             if self._no_features is not None:
@@ -156,12 +155,7 @@ class Driver:
         raises :class:`~rulekit.IllegalAction` and nothing changes."""
         m = self.live()
         dec = m.decision
-        legal = None
-        if dec is not None:
-            known = self._legal
-            if known is None or known[0] is not dec:
-                known = self._legal = (dec, self.actions.legal(dec))
-            legal = known[1]
+        legal = None if dec is None else self._allowed(dec)
         try:
             k = index if type(index) is int else int(index)
         except (TypeError, ValueError):
