@@ -472,7 +472,7 @@ class _Converter:
             if type(value) is int and abs(value) > limits.MAX_INTEGER:
                 return self._too_large(node)
             return value
-        except (ConstructorError, ValueError, TypeError, OverflowError, IndexError, KeyError):  # (an empty one too)
+        except (ConstructorError, ValueError, TypeError, OverflowError, IndexError, KeyError):  # (PyYAML's, on '')
             kind = node.tag[len(_CORE):]
             self.errors.append(RuleError(
                 self.where(node),

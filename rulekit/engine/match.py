@@ -310,12 +310,10 @@ class Match:
                 last = err.chain[-1][1] if err.chain else None
                 err.where = last or self.game.rule_where(err.rule or f"phase '{self.phase}'")
             raise
-        except (StepBudgetExceeded, IllegalAction):
-            raise
         except Exception as err:  # a rule failed inside generated code: say which and where
-            failure = failures.rule_failure(self.game, err, len(self.all_seats))
+            failure = failures.mapped(self.game, err, len(self.all_seats))
             if failure is None:
-                raise                       # not from a rule: a bug in rulekit itself
+                raise                       # rulekit's own error, or a bug in rulekit itself
             # the Python error stays as the cause (the CLI shows only the message)
             raise failure from err
 
@@ -586,7 +584,9 @@ class Match:
         (a zone declared ``one_of: SET``): the rule put the card in the
         wrong place, which would go on unnoticed otherwise."""
         allow = dest.allow
-        wrong = [c for c in cards if allow is not None and c.id not in allow]
+        if allow is None:
+            return
+        wrong = [c for c in cards if c.id not in allow]
         if wrong:
             zdef = dest.zdef
             shown = ", ".join(zdef.names[:8]) + (", ..." if len(zdef.names) > 8 else "")

@@ -283,6 +283,8 @@ class SeatObservations:
             zc = z.cards
             for b in size:
                 cells[b] = len(zc)
+            if cards is None and top is None:
+                continue                # (a zone no row sees the cards of: its count only)
             ids = [c.id for c in zc] if col is None else [col[c.id] for c in zc]
             if cards is not None:
                 for b in cards:
