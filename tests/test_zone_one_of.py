@@ -144,6 +144,40 @@ def test_a_card_it_may_not_hold_is_a_rule_error(line, card):
     assert err.rule == "phase 'main'" and err.where is not None and err.where.line == GAME.count("\n")
 
 
+@pytest.mark.parametrize("line", [
+    'move top(deck, 3) to shelf',                                     # a packet from the top
+    'move heap to tray',                                              # a whole zone
+    'move deck where it.kind == "rock" to shelf',                     # the cards a test picks
+    'move [first(deck), first(heap)] to shelf',                       # a list from two zones
+])
+def test_a_refused_move_leaves_every_card_where_it_was(line):
+    """The match stops with the rule error, and what it shows (a view, a
+    saved log) still has every card in exactly one zone: the move was
+    refused before any card left its zone."""
+    g = load(with_line(line))
+    refused = 0
+    for seed in range(30):
+        m = g.new_match(2, seed=seed)
+        rng = random.Random(seed)
+        while m.decision is not None:
+            try:
+                m.apply(rng.randrange(len(m.decision.options)))
+            except RuleRuntimeError as err:     # (or a move of nothing, from an empty zone)
+                refused += "cannot go to zone" in err.message
+                break
+        check_conservation(m)
+    assert refused
+
+
+def test_a_card_named_twice_in_one_move_is_refused_before_it_moves():
+    g = load(with_line('move [first(deck), first(deck)] to heap'))
+    m = g.new_match(2, seed=1)
+    with pytest.raises(RuleRuntimeError, match="a card cannot move twice in one move"):
+        while m.decision is not None:
+            m.apply(0)
+    check_conservation(m)
+
+
 def test_the_error_names_the_rules_that_called_the_move():
     g = load(with_line('call stash(current, first(heap))'))
     with pytest.raises(RuleRuntimeError) as info:

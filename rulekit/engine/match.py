@@ -416,6 +416,8 @@ class Match:
             if len(what) == 1:
                 self.move_one(what, dest, bottom)
             elif what:
+                if dest.allow is not None:
+                    self.refuse(what, dest)
                 self._place(what, self._take(what), dest, bottom)
         elif isinstance(what, Zone):
             self.move_zone(what, dest, bottom)
@@ -428,6 +430,8 @@ class Match:
         """Every card of ``src`` onto ``dest``, as one packet."""
         if src is dest or not src.cards:
             return
+        if dest.allow is not None:
+            self.refuse(src.cards, dest)
         cards = src.cards[:]
         src.cards.clear()
         self._place(cards, src, dest, bottom)
@@ -443,6 +447,8 @@ class Match:
         if len(cards) == 1:            # the usual case, kept short
             self.move_one(cards, dest, bottom)
             return
+        if dest.allow is not None:
+            self.refuse(cards, dest)
         self._place(cards, self._take(cards), dest, bottom)
 
     def move_one(self, cards: list[Card], dest: Zone, bottom: bool = False) -> None:
@@ -484,6 +490,8 @@ class Match:
     def _take(self, cards: list[Card]) -> Zone | list[Zone]:
         """Remove two or more ``cards`` from where they are; return their zone
         (or, when they come from several, the list of their zones)."""
+        if len(set(cards)) != len(cards):     # (before anything is removed: a failed move loses nothing)
+            raise RuleRuntimeError(f"a card cannot move twice in one move: {cards}", self.phase or "")
         loc = self.loc
         src = loc[cards[0].id]
         try:
@@ -513,6 +521,8 @@ class Match:
         zc = src.cards
         if n <= 0 or not zc or src is dest:
             return
+        if dest.allow is not None:
+            self.refuse(zc[-n:], dest)
         if n >= len(zc):
             cards = zc[::-1]
             zc.clear()
@@ -532,6 +542,8 @@ class Match:
             (moved if table[c.id] else kept).append(c)
         if not moved:
             return
+        if dest.allow is not None:
+            self.refuse(moved, dest)
         src.cards[:] = kept
         if shuffle:
             self.rng.shuffle(moved)
@@ -560,6 +572,9 @@ class Match:
                 i = table[c.id]
                 (kept if i < 0 else piles[i]).append(c)
             memo[id(table)] = (table, zc[:], [p[:] for p in piles], kept[:])
+        for (dest, _, _), moved in zip(targets, piles):
+            if dest.allow is not None:
+                self.refuse(moved, dest)
         src.cards[:] = kept
         for (dest, bottom, shuffle), moved in zip(targets, piles):
             if moved:
@@ -568,8 +583,9 @@ class Match:
                 self._place(moved, src, dest, bottom)
 
     def _place(self, cards: list[Card], src: Zone | list[Zone], dest: Zone, bottom: bool) -> None:
-        if dest.allow is not None:
-            self.refuse(cards, dest)
+        """Put ``cards``, taken from ``src`` already, onto ``dest``.  Every
+        caller has asked :meth:`refuse` before taking them: a move refused
+        leaves every card where it was."""
         loc = self.loc
         for c in cards:
             loc[c.id] = dest
