@@ -142,7 +142,7 @@ def test_a_tiny_step_budget_stops_the_match_naming_a_rule(path):
 
 def test_the_conservation_check_finds_a_lost_a_doubled_and_a_misfiled_card():
     game = load(FILES[0])
-    for corrupt in ("lose", "double", "misfile"):
+    for corrupt in ("lose", "double", "misfile", "double in place, another lost", "indexed the other way"):
         m = game.new_match(game.min_players, seed=1)
         zones = [z for z in m.all_zones() if z.cards]
         first, other = zones[0], next(z for z in m.all_zones() if z is not zones[0])
@@ -151,8 +151,15 @@ def test_the_conservation_check_finds_a_lost_a_doubled_and_a_misfiled_card():
             first.cards.pop()
         elif corrupt == "double":
             other.cards.append(card)
-        else:
+        elif corrupt == "misfile":
             first.cards.pop()
             other.cards.append(card)      # moved, but the index still says it is in ``first``
+        elif corrupt.startswith("double in place"):
+            first.cards.append(first.cards[0])      # as many cards as the game has, one of them twice
+            lost = next(z for z in m.all_zones() if z.cards and z is not first)
+            lost.cards.pop()
+        else:
+            elsewhere = next(z for z in m.all_zones() if z.cards and z is not first).cards[-1]
+            m.loc[card.id], m.loc[elsewhere.id] = m.loc[elsewhere.id], m.loc[card.id]
         with pytest.raises(AssertionError):
             check_conservation(m)

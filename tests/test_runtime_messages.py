@@ -50,12 +50,14 @@ def failure(statement: str) -> RuleRuntimeError:
     ("let h = hand(card)", "a card was used where a player (a seat number) is expected"),
     ("let w = current.worn", "'worn' is a card variable, read here of something that is not a card"),
     ("let x = [1, 2][5]", "no entry 5 in [1, 2]"),
+    ('eliminate "x"', "eliminate needs a player, got 'x'"),
+    ("move [card, card] to hand(current)", "a card cannot move twice in one move"),
 ])
 def test_a_mixup_is_said_in_the_rule_files_terms_at_its_statement(statement, says):
     err = failure(statement)
     assert says in err.message
     assert (err.where.line, err.where.column) == (LINE, 9), str(err)
-    assert "phase 'main'" in str(err)
+    assert err.rule == "phase 'main'" and "(in phase 'main')" in str(err)
 
 
 def test_a_zone_indexed_like_a_list_is_refused_when_the_file_loads():

@@ -172,10 +172,11 @@ def test_a_refused_move_leaves_every_card_where_it_was(line):
 def test_a_card_named_twice_in_one_move_is_refused_before_it_moves():
     g = load(with_line('move [first(deck), first(deck)] to heap'))
     m = g.new_match(2, seed=1)
-    with pytest.raises(RuleRuntimeError, match="a card cannot move twice in one move"):
+    with pytest.raises(RuleRuntimeError, match="a card cannot move twice in one move") as info:
         while m.decision is not None:
             m.apply(0)
     check_conservation(m)
+    assert info.value.rule == "phase 'main'" and info.value.where.line == GAME.count("\n")   # the statement
 
 
 def test_the_error_names_the_rules_that_called_the_move():

@@ -329,7 +329,7 @@ class Match:
     def eliminate(self, p: int) -> None:
         """``eliminate p``: the player leaves the game (their zones stay)."""
         if type(p) is not int or not 0 <= p < self.n:
-            raise RuleRuntimeError(f"eliminate needs a player, got {p!r}", self.phase or "")
+            raise RuleRuntimeError(f"eliminate needs a player, got {p!r}")
         if not self.out[p]:
             self.out[p] = True
             self.players.remove(p)
@@ -491,7 +491,7 @@ class Match:
         """Remove two or more ``cards`` from where they are; return their zone
         (or, when they come from several, the list of their zones)."""
         if len(set(cards)) != len(cards):     # (before anything is removed: a failed move loses nothing)
-            raise RuleRuntimeError(f"a card cannot move twice in one move: {cards}", self.phase or "")
+            raise RuleRuntimeError(f"a card cannot move twice in one move: {cards}")
         loc = self.loc
         src = loc[cards[0].id]
         try:
@@ -513,7 +513,7 @@ class Match:
                 return src
         except ValueError:
             pass
-        raise RuleRuntimeError(f"a card cannot move twice in one move: {cards}", self.phase or "")
+        raise RuleRuntimeError(f"a card cannot move twice in one move: {cards}")
 
     def move_top(self, src: Zone, n: int, dest: Zone, bottom: bool = False) -> None:
         """``move top(src, n) to dest``: the same as :meth:`move`, without
