@@ -41,7 +41,7 @@ from .lang.templates import TemplateError
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
 from .loader_vars import known_set, var_kinds, var_sets, zone_sets
-from .model import Card, ChoiceDef, Game, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
+from .model import Card, ChoiceDef, Game, OptionDef, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
 from .modules import compose
 from .structure import Salvaged, check_shape, salvage
 from .yamlsafe import LoadedYaml
@@ -376,7 +376,25 @@ class _Builder(ChoicesBuilder):
         for set_name, spec in self.data.get("names", {}).items():
             if isinstance(spec, dict) and "union" in spec:
                 out[set_name] = self.union_names(set_name, spec, out)
+        for set_name, spec in self.data.get("names", {}).items():
+            if isinstance(spec, dict) and "except" in spec:
+                out[set_name] = self.names_except(set_name, spec, out)
         return out
+
+    def names_except(self, set_name: str, spec: dict, made: dict) -> dict | None:
+        """An entry's names without those of the entries ``except`` lists
+        (``{card_names: {}, except: [hero]}``: every card's name but the heroes')."""
+        found = made.get(set_name)
+        for i, other in enumerate(spec["except"]):
+            if other not in made or other == set_name or "except" in self.data["names"].get(other, {}):
+                self.err(("names", set_name, "except", i), f"'{other}' is not an entry of names: whose "
+                         "names this one can leave out", "the name of another entry (itself made without except)",
+                         suggest(other, [n for n in made if n != set_name]))
+                continue
+            if made[other] is None or found is None:
+                return None
+            found = {k: None for k in found if k not in made[other]}
+        return found
 
     def card_names(self, set_name: str, where: dict, prop_values: dict[str, dict],
                    cards: Sequence[Card]) -> dict:
@@ -674,7 +692,7 @@ class _Builder(ChoicesBuilder):
         zones = tuple(attrs.evolve(z, limit=ns.get(gen.fn_name("limit", z.name)),
                                    limit_fixed=self._fixed_limit(self.zone_specs[z.index].get("limit")))
                       for z in names.zones.values())
-        choices = {cname: ChoiceDef(cname, cspec.get("prompt", cname), self.option_defs[cname],
+        choices = {cname: ChoiceDef(cname, cspec.get("prompt", cname), self._sourced(cname, zones, gen),
                                     ns[gen.choice_fn[cname]], ns.get(gen.fn_name("heuristic", cname)),
                                     self.loaded.where(("choices", cname)), names.choice_params[cname],
                                     cspec.get("skip_if_only"), self._memo_safe(cname, d))
@@ -717,6 +735,20 @@ class _Builder(ChoicesBuilder):
             rule_positions={k: v for k, v in self.rule_where.items() if v is not None},
             code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"],
             code_calls=ns["__calls__"], code_names=ns["__names__"])
+
+    def _sourced(self, cname: str, zones: tuple[ZoneDef, ...], gen: CodeGen) -> tuple[OptionDef, ...]:
+        """The choice's options, each card option with the cards it can ever
+        offer: those its zones may hold, when every zone it takes cards from
+        declares them (``one_of``)."""
+        out = []
+        for o in self.option_defs[cname]:
+            where = gen.option_zones.get((cname, o.name)) if o.kind == "cards" else None
+            if where is not None:
+                held = [zones[i].allowed for i in sorted(where)]
+                if all(h is not None for h in held):
+                    o = attrs.evolve(o, cards_from=tuple(sorted({cid for h in held if h for cid in h})))
+            out.append(o)
+        return tuple(out)
 
     def skills(self) -> dict[str, SkillDef]:
         parts = getattr(self.loaded, "skill_parts", {})

@@ -94,6 +94,10 @@ class OptionDef:
     same: str | None = None
     doc: str = ""
     numbers: tuple[int, int] | None = None   # a number option: the lowest and highest it gives
+    #: a card option: the ids of the only cards it can ever offer, those of the
+    #: zones its ``from`` can only take cards from, when each declares ``one_of``
+    #: (None: any card); an action catalogue numbers only these
+    cards_from: tuple[int, ...] | None = None
 
 
 @attrs.frozen

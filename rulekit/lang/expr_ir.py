@@ -45,6 +45,8 @@ class Lit:
     shared: bool = False
     hoist: str | None = None
     fixed: bool = False
+    #: a shared zone's definition index (see :func:`zones_of`)
+    zone: int | None = None
 
 
 @attrs.define(hash=False)
@@ -303,3 +305,39 @@ def map_parts(node: Expr, fn: Callable[[Expr], Expr]) -> Expr:
         seq, test = fn(node.seq), fn(node.test)
         return node if seq is node.seq and test is node.test else Where(seq, test, node.elem, node.tabled)
     return node
+
+
+#: built-ins whose cards are some of their first argument's
+_SOME_OF_FIRST = ("top", "bottom", "shuffled", "unique")
+
+
+def zones_of(node: Expr) -> frozenset[int] | None:
+    """The zones (their definitions' indices) the cards of ``node`` can only
+    come from: a zone, a filter of one, some of its cards, several joined,
+    either of two, none at all; None when they may come from anything
+    else (a list passed in, an answer's cards, a procedure's result).  What a choice's
+    option may ever offer follows (see :class:`rulekit.model.OptionDef`)."""
+    if isinstance(node, ZoneOf):
+        return frozenset((node.index,))
+    if isinstance(node, Lit):
+        return None if node.zone is None else frozenset((node.zone,))
+    if isinstance(node, Where):
+        return zones_of(node.seq)
+    if isinstance(node, Inlined):
+        return zones_of(node.body)
+    if isinstance(node, Builtin) and node.name in _SOME_OF_FIRST and node.args:
+        return zones_of(node.args[0])
+    if isinstance(node, Op) and node.form == "list" and not node.args:
+        return frozenset()                  # no cards (a hook a game leaves empty)
+    parts: tuple[Expr, ...] = ()
+    if isinstance(node, Builtin) and node.name == "join":
+        parts = node.args
+    elif isinstance(node, Op) and node.form == "ternary":
+        parts = (node.args[0], node.args[2])
+    found: set[int] = set()
+    for part in parts:
+        zones = zones_of(part)
+        if zones is None:
+            return None
+        found |= zones
+    return frozenset(found) if parts else None

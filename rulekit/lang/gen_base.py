@@ -141,6 +141,9 @@ class GenBase:
         self.text_path: tuple[Any, ...] = ()      # where in the file the text being written is
         self.locate: Callable[[tuple[Any, ...], int, int], Where] | None = None  # set by the loader
         self.card_props: frozenset[str] = frozenset()
+        #: (choice, option) -> the zones its cards can only come from (None: anywhere), see zones_of
+        self.option_zones: dict[tuple[str, str], frozenset[int] | None] = {}
+        self.choosing = ""                  # the choice being written
         #: parameters of the text being written that take a name from a
         #: ``names:`` entry: parameter -> entry (see name_checks)
         self.declared_params: dict[str, str] = {}

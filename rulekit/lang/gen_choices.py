@@ -12,6 +12,7 @@ from typing import Any, TypeAlias
 
 from ..engine.runtime import Action
 from . import runtime_helpers
+from .expr_ir import zones_of
 from .gen_base import Node
 from .gen_expressions import Expressions, elem_of
 from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Origin, Return, Stmt, every_block
@@ -59,6 +60,7 @@ class Choices(Expressions):
         self.begin_function(self.choice_fn[cname], params, rule, set())
         self.cx.pools = {}
         self.cx.pools_read = set()
+        self.choosing = cname
         self.assign("out", "[]")
         self._fuse_pools(spec, parsed)
         always = False                  # an option is offered whatever happens
@@ -153,11 +155,25 @@ class Choices(Expressions):
                                one_line=True, origin=here))
             self.add(For("_c", src, each, origin=here))
 
+    def _note_zones(self, option: str, source: Node | None) -> None:
+        """Note where the option's cards can only come from (with any other
+        option of its name in the choice): an action catalogue numbers
+        only the cards those zones may hold."""
+        errors = len(self.errors)
+        zones = None if source is None else zones_of(self.known_tree(source))
+        del self.errors[errors:]            # (reported when the source is written)
+        key = (self.choosing, option)
+        if key in self.option_zones:
+            before = self.option_zones[key]
+            zones = None if before is None or zones is None else before | zones
+        self.option_zones[key] = zones
+
     def _card_option(self, opt: dict[str, Any], trees: _Keyed, name: str, first: bool,
                      count: tuple[int, int]) -> None:
         """``first``: the option always runs (no ``when``), so the pools it
         fills may serve the options after it."""
         lo, hi = count
+        self._note_zones(opt["name"], trees["from"] if "from" in trees else None)
         source = self.expr(trees["from"]) if "from" in trees else None
         src = "()" if source is None else self.seq_of(source)
         elem = "any" if source is None else elem_of(source.kind)

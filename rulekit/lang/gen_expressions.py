@@ -178,7 +178,7 @@ class Expressions(Lowering):
                 self.error(tok, f"zone '{name}' belongs to each player", f"{name}(player)",
                            f"write {name}(current) or {name}(p)")
                 return NONE
-            return Lit(f"GZ[{zdef.index}]", "zone", shared=True, hoist="GZ")
+            return Lit(f"GZ[{zdef.index}]", "zone", shared=True, hoist="GZ", zone=zdef.index)
         if name in names.choices:
             return Lit(f"CH.get({name!r})", "any", hoist="CH")
         special = {"current": Lit("m.current", "int", plain=True), "player_count": Lit("m.n", "int"),

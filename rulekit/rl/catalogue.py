@@ -10,11 +10,17 @@ catalogue numbers them once, from the rule file alone:
   (``+0`` is the decider, ``+1`` the next seat...), so "the player on my
   left" is the same action whichever seat learns it;
 - a number option: one action per number of its declared ``range``;
-- a card option picking exactly one card: one action per card id;
+- a card option picking exactly one card: one action per card it can
+  offer;
 - a card option picking ``k`` cards: one action per unordered set of ``k``
-  cards, counting only sets whose cards share the option's ``same``
-  property when it declares one (an option of 2 to 4 cards of one rank
-  then has a few actions per rank, not every set of the deck).
+  cards it can offer, counting only sets whose cards share the option's
+  ``same`` property when it declares one (an option of 2 to 4 cards of one
+  rank then has a few actions per rank, not every set of the deck).
+
+The cards an option can offer are every card of the game, or, when every
+zone its ``from`` takes cards from declares the cards it holds (``one_of``),
+only those (``OptionDef.cards_from``): a hand that holds no hero gives no
+action to a hero.
 
 Options of one name and one shape (``card``, one card) share their actions
 across choices: the observation says which choice is being made, and
@@ -33,7 +39,7 @@ from math import comb
 import numpy as np
 
 from ..engine.runtime import Action, Decision
-from ..model import Game
+from ..model import Game, OptionDef
 
 #: the largest catalogue built by default: a policy's output layer of this
 #: size is still cheap, and every seed game with a catalogue fits well under it
@@ -51,7 +57,7 @@ def _group_key(value):
 class _Slot:
     """The actions of one option shape: ``size`` consecutive indices from ``base``."""
 
-    __slots__ = ("base", "size", "option", "kind", "lo", "hi", "same", "sets", "rank", "choice")
+    __slots__ = ("base", "size", "option", "kind", "lo", "hi", "same", "sets", "rank", "choice", "ids", "at")
 
     def __init__(self, option: str, kind: str, lo: int = 0, hi: int = 0, same: str | None = None,
                  choice: str = ""):
@@ -60,6 +66,9 @@ class _Slot:
         self.base = self.size = 0
         self.sets: list[tuple[int, ...]] | None = None     # offset -> card set, for set options
         self.rank: dict[tuple[int, ...], int] | None = None  # card set -> offset
+        #: a card option: the ids of the cards it numbers, in order (None: every card, offset = id)
+        self.ids: tuple[int, ...] | None = None
+        self.at: dict[int, int] | None = None               # card id -> offset, when ``ids`` is set
 
     def label(self) -> str:
         if self.kind == "cards":
@@ -68,11 +77,13 @@ class _Slot:
         return f"{self.option} ({self.kind})"
 
 
-def _card_groups(game: Game, same: str | None) -> list[list[int]]:
+def _card_groups(game: Game, same: str | None, ids: tuple[int, ...] | None = None) -> list[list[int]]:
+    """The cards ``ids`` (None: every card) in groups of one value of ``same``."""
+    cards = game.cards if ids is None else [game.cards[i] for i in ids]
     if same is None:
-        return [[c.id for c in game.cards]]
+        return [[c.id for c in cards]]
     groups: dict = {}
-    for c in game.cards:
+    for c in cards:
         groups.setdefault(_group_key(c.props.get(same)), []).append(c.id)
     return list(groups.values())
 
@@ -88,6 +99,31 @@ def _set_count(groups: list[list[int]], lo: int, hi: int, cap: int) -> int:
             if total > cap:
                 return cap + 1
     return total
+
+
+def _shape(o: OptionDef) -> tuple:
+    """The key of a card option's actions: options of one name and shape share them."""
+    return (o.name, "cards", o.min_cards, o.max_cards, o.same if o.max_cards > 1 else None)
+
+
+def _offered(game: Game) -> dict[tuple, tuple[int, ...] | None]:
+    """By card option shape, the ids of the cards its options can offer
+    (those of each option's ``cards_from`` together), None: any card."""
+    out: dict[tuple, set[int] | None] = {}
+    for choice in game.choices.values():
+        for o in choice.options:
+            if o.kind == "cards":
+                key = _shape(o)
+                before = out.get(key, set())
+                out[key] = None if before is None or o.cards_from is None else before | set(o.cards_from)
+    return {k: None if v is None else tuple(sorted(v)) for k, v in out.items()}
+
+
+def _cards_at(slot: _Slot, offset: int) -> tuple[int, ...]:
+    """The card ids of a card option's action ``offset``."""
+    if slot.sets is not None:
+        return slot.sets[offset]
+    return (offset if slot.ids is None else slot.ids[offset],)
 
 
 class ActionCatalogue:
@@ -106,12 +142,12 @@ class ActionCatalogue:
         #: choice -> option name -> slot
         self._by_choice: dict[str, dict[str, _Slot]] = {}
         total = 0
+        offered = _offered(game)
         for choice in game.choices.values():
             table = self._by_choice[choice.name] = {}
             for o in choice.options:
                 if o.kind == "cards":
-                    key = (o.name, "cards", o.min_cards, o.max_cards,
-                           o.same if o.max_cards > 1 else None)
+                    key = _shape(o)
                 elif o.kind == "number":
                     if o.numbers is None:
                         raise CatalogueTooLarge(
@@ -123,6 +159,10 @@ class ActionCatalogue:
                 slot = shapes.get(key)
                 if slot is None:
                     slot = shapes[key] = _Slot(o.name, key[1], key[2], key[3], key[4], choice.name)
+                    only = offered.get(key) if o.kind == "cards" else None
+                    if only is not None:
+                        slot.ids = only
+                        slot.at = {cid: i for i, cid in enumerate(only)}
                     slot.base = total
                     slot.size = self._size(slot, limit)
                     total += slot.size
@@ -153,12 +193,12 @@ class ActionCatalogue:
         if slot.kind == "number":
             return slot.hi - slot.lo + 1
         if slot.lo == slot.hi == 1:
-            return len(self.game.cards)
-        return _set_count(_card_groups(self.game, slot.same), slot.lo, slot.hi, cap)
+            return len(self.game.cards) if slot.ids is None else len(slot.ids)
+        return _set_count(_card_groups(self.game, slot.same, slot.ids), slot.lo, slot.hi, cap)
 
     def _number_sets(self, slot: _Slot) -> None:
         sets: list[tuple[int, ...]] = []
-        for group in _card_groups(self.game, slot.same):
+        for group in _card_groups(self.game, slot.same, slot.ids):
             for k in range(slot.lo, slot.hi + 1):
                 sets.extend(itertools.combinations(group, k))
         slot.sets = sets
@@ -188,7 +228,7 @@ class ActionCatalogue:
             # an Action's number is optional; a number option's actions always name one
             return slot.base + action.number - slot.lo  # type: ignore[operator]
         if slot.rank is None:
-            return slot.base + action.cards[0]
+            return slot.base + (action.cards[0] if slot.at is None else slot.at[action.cards[0]])
         try:
             return slot.base + slot.rank[tuple(sorted(action.cards))]
         except KeyError:
@@ -236,7 +276,7 @@ class ActionCatalogue:
         elif slot.kind == "number":
             number = slot.lo + offset
         elif slot.kind == "cards":
-            cards = (offset,) if slot.sets is None else slot.sets[offset]
+            cards = _cards_at(slot, offset)
         if self._by_choice[decision.choice].get(slot.option) is slot:
             for a in decision.options:
                 if a.option == slot.option and a.player == player and a.number == number \
@@ -254,8 +294,7 @@ class ActionCatalogue:
         if slot.kind == "number":
             return f"{slot.option} {slot.lo + offset}"
         if slot.kind == "cards":
-            ids = (offset,) if slot.sets is None else slot.sets[offset]
-            return f"{slot.option} " + " ".join(self.game.cards[i].name for i in ids)
+            return f"{slot.option} " + " ".join(self.game.cards[i].name for i in _cards_at(slot, offset))
         return slot.option
 
     def layout(self) -> list[tuple[str, slice]]:
