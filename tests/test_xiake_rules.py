@@ -175,3 +175,15 @@ def test_a_hero_keeps_its_place_and_leaves_a_gap():
 def test_turns_alternate_and_what_lasts_a_turn_ends():
     m = table(phase="end", rows={0: [(plain(0), 1, {"臨時": 2, "出手": 1})]})
     assert m.current == 1 and m.cvars["臨時"][m.zone("row", 0).cards[0].id] == 0
+
+
+# ---- what each player may know ------------------------------------------------------
+def test_nobody_is_shown_the_menpai_most_of_a_deck_belongs_to():
+    """牌庫 and the other's 手牌 are face down: no view tells which 門派 most of a
+    player's dealt cards belong to (the statistics still read it)."""
+    for seed in range(4):
+        m = game().new_match(2, seed=seed)
+        for viewer in (0, 1, None):
+            assert all("main_faction" not in v for v in m.view(viewer)["player_vars"])
+        assert all(m.pvars[p]["main_faction"] for p in (0, 1))
+
