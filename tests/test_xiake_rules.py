@@ -187,3 +187,27 @@ def test_nobody_is_shown_the_menpai_most_of_a_deck_belongs_to():
             assert all("main_faction" not in v for v in m.view(viewer)["player_vars"])
         assert all(m.pvars[p]["main_faction"] for p in (0, 1))
 
+
+def test_who_drew_into_more_than_five_cards_has_no_voluntary_discard_that_turn():
+    """被動 (more than 5 cards after the draw, nothing affordable): down to 5 at 1
+    point each; 主動 is for a player with at most 5 cards after the draw, so
+    none follows the forced discard in the same turn."""
+    dear = [plain(i, cost=lambda c: c >= 6) for i in range(6)]
+    m = table(phase="draw", hands={0: dear}, decks={0: [plain(6, cost=lambda c: c >= 6)] + cheap(3)},
+              points={0: 1})
+    assert m.decision.choice == "shed"
+    act(m, "card", dear[0])
+    act(m, "card", dear[1])
+    assert len(names_in(m, "hand", 0)) == 5
+    assert not any(x.startswith("discard") for x in legal(m))
+    act(m, "end")
+    act(m, "end")
+    assert m.pvars[0]["points"] == 2 + 2
+
+
+def test_who_drew_into_five_cards_may_discard_one_for_its_cost():
+    a = plain(0, cost=lambda c: c >= 6)
+    m = table(phase="draw", hands={0: cheap(4)}, decks={0: [a, plain(1, cost=lambda c: c >= 6)]},
+              points={0: 1})
+    act(m, "discard", a)
+    assert m.pvars[0]["pending"] == prop(a, "cost")
