@@ -246,6 +246,7 @@ def test_huihun_brings_a_hero_back_from_the_graveyard_with_its_printed_numbers()
     act(m, "place", number=2)
     assert names_in(m, "row", 0) == [h, back] and names_in(m, "grave", 0) == []
     assert stat(m, back) == (prop(back, "attack"), prop(back, "health"))
+    assert f"{back}（player 0）從墳場回到場上（位置 2）" in [e.get("text") for e in m.view(1)["log"]]
 
 
 def test_huihun_not_when_the_row_is_full():

@@ -211,3 +211,15 @@ def test_who_drew_into_five_cards_may_discard_one_for_its_cost():
               points={0: 1})
     act(m, "discard", a)
     assert m.pvars[0]["pending"] == prop(a, "cost")
+
+
+def test_the_log_tells_where_a_hero_is_put_and_the_place_prompt_names_it():
+    """A hero's place is for good (卡牌放入場上後即不能再更改位置): the other
+    player reads it in the log, and the question says which hero is placed."""
+    a = plain(0)
+    m = table(hands={0: [a]})
+    act(m, "summon", a)
+    assert a in m.view(1)["decision"]["prompt"]
+    act(m, "place", number=4)
+    texts = [e.get("text") for e in m.view(1)["log"]]
+    assert "player 0 召喚 " + a + "（位置 4）" in texts
