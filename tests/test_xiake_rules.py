@@ -223,3 +223,14 @@ def test_the_log_tells_where_a_hero_is_put_and_the_place_prompt_names_it():
     act(m, "place", number=4)
     texts = [e.get("text") for e in m.view(1)["log"]]
     assert "player 0 召喚 " + a + "（位置 4）" in texts
+
+
+def test_a_hero_leaving_the_row_leaves_its_counters_behind():
+    """The coins on a hero tell its changes on the row; in the 墳場 or the 移除區
+    it is a card as printed, with nothing left of its fights."""
+    a, b = plain(0), plain(1)
+    m = table(rows={0: [(a, 1, {"攻擊": 4, "氣血": 3})], 1: [(b, 5, {"攻擊": 2, "氣血": 2, "出手": 1})]},
+              phase="battle")
+    attack(m, a, b)
+    state = m.view(0)["zones"]["grave(1)"]["state"][0]
+    assert (state["攻擊"], state["氣血"], state["位置"], state["出手"]) == (0, 0, 0, 0)
