@@ -185,6 +185,7 @@ def test_anqi_hits_a_hero_or_the_player():
     assert m.decision.choice == "aim"
     act(m, "hero", t)
     assert stat(m, t)[1] == 20 - X(h, "暗器")
+    assert f"暗器：{t}（player 1）受到 {X(h, '暗器')} 點傷害" in [e.get("text") for e in m.view(1)["log"]]
     m = table(rows={1: [(t, 1, {"氣血": 20})]}, hands={0: [h]})
     summon(m, h, 1)
     act(m, "player", player=1)
@@ -196,6 +197,8 @@ def test_qungong_hits_every_enemy_hero():
     m = table(rows={1: [(a, 1, {"氣血": 20}), (b, 7, {"氣血": 1})]}, hands={0: [h]})
     summon(m, h, 1)
     assert stat(m, a)[1] == 20 - X(h, "群攻") and names_in(m, "grave", 1) == [b]
+    texts = [e.get("text") for e in m.view(1)["log"]]
+    assert all(f"群攻：{x}（player 1）受到 {X(h, '群攻')} 點傷害" in texts for x in (a, b))
 
 
 def test_dianxue_its_target_cannot_attack_in_its_next_turn():
