@@ -252,6 +252,24 @@ def test_huihun_brings_a_hero_back_from_the_graveyard_with_its_printed_numbers()
     assert f"{back}（player 0）從墳場回到場上（位置 2）" in [e.get("text") for e in m.view(1)["log"]]
 
 
+def test_huihun_never_brings_back_a_card_of_the_removal_area():
+    """卡牌一旦放置在此區後，本場遊戲無法再度使用: only the 墳場 is searched."""
+    h = hero("回魂")
+    gone = plain(cost=lambda c: c <= X(h, "回魂"))
+    m = table(hands={0: [h, gone]})
+    act(m, "discard", gone)
+    summon(m, h, 1)
+    assert m.decision.choice == "play" and names_in(m, "removed") == [gone]
+
+
+def test_liaoshang_at_the_end_of_the_row_has_one_neighbour():
+    h, left, far = hero("療傷"), plain(0), plain(1)
+    m = table(rows={0: [(left, 9), (far, 1)]}, hands={0: [h]})
+    summon(m, h, 10)
+    assert stat(m, left)[1] == prop(left, "health") + X(h, "療傷")
+    assert stat(m, far)[1] == prop(far, "health")
+
+
 def test_huihun_not_when_the_row_is_full():
     h = hero("回魂")
     row = [(plain(i), i + 1) for i in range(9)]

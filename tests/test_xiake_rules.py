@@ -29,6 +29,7 @@ def test_five_cards_20_life_and_10_points_each_and_a_random_first_player():
         m = game().new_match(2, seed=seed)
         assert [len(m.zone("hand", p)) for p in (0, 1)][1 - m.current] == 5
         assert [m.pvars[p]["life"] for p in (0, 1)] == [20, 20]
+        assert [m.pvars[p]["points"] for p in (0, 1)] == [10, 10]      # 10, and at most 10 after the draw
         firsts.add(m.current)
     assert firsts == {0, 1}
 
@@ -147,6 +148,25 @@ def test_with_heroes_on_the_row_the_player_cannot_be_hit_and_with_none_takes_the
     m = table(rows={0: [(a, 1, {"攻擊": 3})]}, phase="battle")
     attack(m, a)                                             # the row is empty: no target asked
     assert life(m, 1) == 17 and m.decision.choice == "attack"
+
+
+def test_both_fighters_at_0_or_less_go_to_their_graveyards_together():
+    a, b = plain(0), plain(1)
+    m = table(rows={0: [(a, 1, {"攻擊": 3, "氣血": 2})], 1: [(b, 10, {"攻擊": 2, "氣血": 3})]},
+              phase="battle")
+    attack(m, a, b)
+    assert names_in(m, "grave", 0) == [a] and names_in(m, "grave", 1) == [b]
+    assert life(m, 0) == life(m, 1) == 20
+
+
+def test_once_the_last_defender_falls_the_next_attacks_hit_the_player():
+    a, b, t = plain(0), plain(1), plain(2)
+    m = table(rows={0: [(a, 1, {"攻擊": 5, "氣血": 9}), (b, 2, {"攻擊": 4})],
+                    1: [(t, 1, {"攻擊": 1, "氣血": 2})]}, phase="battle")
+    attack(m, a, t)
+    assert names_in(m, "row", 1) == []
+    attack(m, b)                                              # no target asked: the player
+    assert life(m, 1) == 16
 
 
 def test_one_attack_a_turn_for_each_hero():
