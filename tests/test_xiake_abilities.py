@@ -185,6 +185,7 @@ def test_anqi_hits_a_hero_or_the_player():
     assert m.decision.choice == "aim"
     act(m, "hero", t)
     assert stat(m, t)[1] == 20 - X(h, "暗器")
+    assert f"暗器：{t}（player 1）受到 {X(h, '暗器')} 點傷害" in [e.get("text") for e in m.view(1)["log"]]
     m = table(rows={1: [(t, 1, {"氣血": 20})]}, hands={0: [h]})
     summon(m, h, 1)
     act(m, "player", player=1)
@@ -196,6 +197,8 @@ def test_qungong_hits_every_enemy_hero():
     m = table(rows={1: [(a, 1, {"氣血": 20}), (b, 7, {"氣血": 1})]}, hands={0: [h]})
     summon(m, h, 1)
     assert stat(m, a)[1] == 20 - X(h, "群攻") and names_in(m, "grave", 1) == [b]
+    texts = [e.get("text") for e in m.view(1)["log"]]
+    assert all(f"群攻：{x}（player 1）受到 {X(h, '群攻')} 點傷害" in texts for x in (a, b))
 
 
 def test_dianxue_its_target_cannot_attack_in_its_next_turn():
@@ -246,6 +249,25 @@ def test_huihun_brings_a_hero_back_from_the_graveyard_with_its_printed_numbers()
     act(m, "place", number=2)
     assert names_in(m, "row", 0) == [h, back] and names_in(m, "grave", 0) == []
     assert stat(m, back) == (prop(back, "attack"), prop(back, "health"))
+    assert f"{back}（player 0）從墳場回到場上（位置 2）" in [e.get("text") for e in m.view(1)["log"]]
+
+
+def test_huihun_never_brings_back_a_card_of_the_removal_area():
+    """卡牌一旦放置在此區後，本場遊戲無法再度使用: only the 墳場 is searched."""
+    h = hero("回魂")
+    gone = plain(cost=lambda c: c <= X(h, "回魂"))
+    m = table(hands={0: [h, gone]})
+    act(m, "discard", gone)
+    summon(m, h, 1)
+    assert m.decision.choice == "play" and names_in(m, "removed") == [gone]
+
+
+def test_liaoshang_at_the_end_of_the_row_has_one_neighbour():
+    h, left, far = hero("療傷"), plain(0), plain(1)
+    m = table(rows={0: [(left, 9), (far, 1)]}, hands={0: [h]})
+    summon(m, h, 10)
+    assert stat(m, left)[1] == prop(left, "health") + X(h, "療傷")
+    assert stat(m, far)[1] == prop(far, "health")
 
 
 def test_huihun_not_when_the_row_is_full():

@@ -1,9 +1,9 @@
-"""俠客's 150 hero cards, checked as data before any rule is written on them.
+"""俠客's 150 hero cards, checked as data, apart from the rules that use them.
 
-games/xiake/cards.yaml is a module of a game whose rules do not exist yet, so
-it is read with PyYAML, not loaded with rulekit.  What the seed rules give
+games/xiake/cards.yaml is read with PyYAML, not loaded with rulekit, so that a
+printed list put in its place is checked on its own.  What the seed rules give
 (150 cards; cost, attack, 氣血 and 門派 on each; 任清璇 3 / 2 / 2 growing by 1
-each time her controller plays a card) and the format the rules will read
+each time her controller plays a card) and the format the rules read
 (the props of a card, the catalogue of abilities) are checked for any list;
 the rest (six 門派 of 25, every ability on three cards, the stat budget of
 vanilla cards) is what this reconstruction sets out to be

@@ -29,6 +29,7 @@ def test_five_cards_20_life_and_10_points_each_and_a_random_first_player():
         m = game().new_match(2, seed=seed)
         assert [len(m.zone("hand", p)) for p in (0, 1)][1 - m.current] == 5
         assert [m.pvars[p]["life"] for p in (0, 1)] == [20, 20]
+        assert [m.pvars[p]["points"] for p in (0, 1)] == [10, 10]      # 10, and at most 10 after the draw
         firsts.add(m.current)
     assert firsts == {0, 1}
 
@@ -149,6 +150,25 @@ def test_with_heroes_on_the_row_the_player_cannot_be_hit_and_with_none_takes_the
     assert life(m, 1) == 17 and m.decision.choice == "attack"
 
 
+def test_both_fighters_at_0_or_less_go_to_their_graveyards_together():
+    a, b = plain(0), plain(1)
+    m = table(rows={0: [(a, 1, {"攻擊": 3, "氣血": 2})], 1: [(b, 10, {"攻擊": 2, "氣血": 3})]},
+              phase="battle")
+    attack(m, a, b)
+    assert names_in(m, "grave", 0) == [a] and names_in(m, "grave", 1) == [b]
+    assert life(m, 0) == life(m, 1) == 20
+
+
+def test_once_the_last_defender_falls_the_next_attacks_hit_the_player():
+    a, b, t = plain(0), plain(1), plain(2)
+    m = table(rows={0: [(a, 1, {"攻擊": 5, "氣血": 9}), (b, 2, {"攻擊": 4})],
+                    1: [(t, 1, {"攻擊": 1, "氣血": 2})]}, phase="battle")
+    attack(m, a, t)
+    assert names_in(m, "row", 1) == []
+    attack(m, b)                                              # no target asked: the player
+    assert life(m, 1) == 16
+
+
 def test_one_attack_a_turn_for_each_hero():
     a = plain(0)
     m = table(rows={0: [(a, 1, {"攻擊": 1})]}, phase="battle")
@@ -175,3 +195,62 @@ def test_a_hero_keeps_its_place_and_leaves_a_gap():
 def test_turns_alternate_and_what_lasts_a_turn_ends():
     m = table(phase="end", rows={0: [(plain(0), 1, {"臨時": 2, "出手": 1})]})
     assert m.current == 1 and m.cvars["臨時"][m.zone("row", 0).cards[0].id] == 0
+
+
+# ---- what each player may know ------------------------------------------------------
+def test_nobody_is_shown_the_menpai_most_of_a_deck_belongs_to():
+    """牌庫 and the other's 手牌 are face down: no view tells which 門派 most of a
+    player's dealt cards belong to (the statistics still read it)."""
+    for seed in range(4):
+        m = game().new_match(2, seed=seed)
+        for viewer in (0, 1, None):
+            assert all("main_faction" not in v for v in m.view(viewer)["player_vars"])
+        assert all(m.pvars[p]["main_faction"] for p in (0, 1))
+
+
+def test_who_drew_into_more_than_five_cards_has_no_voluntary_discard_that_turn():
+    """被動 (more than 5 cards after the draw, nothing affordable): down to 5 at 1
+    point each; 主動 is for a player with at most 5 cards after the draw, so
+    none follows the forced discard in the same turn."""
+    dear = [plain(i, cost=lambda c: c >= 6) for i in range(6)]
+    m = table(phase="draw", hands={0: dear}, decks={0: [plain(6, cost=lambda c: c >= 6)] + cheap(3)},
+              points={0: 1})
+    assert m.decision.choice == "shed"
+    act(m, "card", dear[0])
+    act(m, "card", dear[1])
+    assert len(names_in(m, "hand", 0)) == 5
+    assert not any(x.startswith("discard") for x in legal(m))
+    act(m, "end")
+    act(m, "end")
+    assert m.pvars[0]["points"] == 2 + 2
+
+
+def test_who_drew_into_five_cards_may_discard_one_for_its_cost():
+    a = plain(0, cost=lambda c: c >= 6)
+    m = table(phase="draw", hands={0: cheap(4)}, decks={0: [a, plain(1, cost=lambda c: c >= 6)]},
+              points={0: 1})
+    act(m, "discard", a)
+    assert m.pvars[0]["pending"] == prop(a, "cost")
+
+
+def test_the_log_tells_where_a_hero_is_put_and_the_place_prompt_names_it():
+    """A hero's place is for good (卡牌放入場上後即不能再更改位置): the other
+    player reads it in the log, and the question says which hero is placed."""
+    a = plain(0)
+    m = table(hands={0: [a]})
+    act(m, "summon", a)
+    assert a in m.view(1)["decision"]["prompt"]
+    act(m, "place", number=4)
+    texts = [e.get("text") for e in m.view(1)["log"]]
+    assert "player 0 召喚 " + a + "（位置 4）" in texts
+
+
+def test_a_hero_leaving_the_row_leaves_its_counters_behind():
+    """The coins on a hero tell its changes on the row; in the 墳場 or the 移除區
+    it is a card as printed, with nothing left of its fights."""
+    a, b = plain(0), plain(1)
+    m = table(rows={0: [(a, 1, {"攻擊": 4, "氣血": 3})], 1: [(b, 5, {"攻擊": 2, "氣血": 2, "出手": 1})]},
+              phase="battle")
+    attack(m, a, b)
+    state = m.view(0)["zones"]["grave(1)"]["state"][0]
+    assert (state["攻擊"], state["氣血"], state["位置"], state["出手"]) == (0, 0, 0, 0)
