@@ -266,6 +266,24 @@ def test_pindian_the_higher_number_wins(mine, theirs, won):
     assert can(m, "use", ["杀 ♠7"]) is won
 
 
+def test_pindian_a_tie_is_won_by_nobody():
+    """点数大的一方赢: on equal numbers nobody wins — 独孤 has not won (没赢: no 杀 this turn),
+    and 夺命 has not won (the 杀 may still be answered with 闪)."""
+    m = table(5, heroes={0: "令狐少侠"}, hands={0: ["杀 ♦K", "杀 ♠7"], 1: ["闪 ♥K"]})
+    act(m, "独孤")
+    act(m, "player", player=1)
+    act(m, "card", "杀 ♦K")
+    act(m, "card", "闪 ♥K")
+    assert m.pvars[0]["dugu"] == "lost" and not can(m, "use", ["杀 ♠7"])
+    m = table(5, heroes={0: "三少爷"}, hands={0: ["杀 ♠7", "杀 ♦7"], 1: ["闪 ♦7", "闪 ♦2"]})
+    use(m, "杀 ♠7", 1)
+    act(m, "yes")                                   # 夺命
+    act(m, "card", "杀 ♦7")
+    act(m, "card", "闪 ♦7")                         # 7 against 7
+    act(m, "card", "闪 ♦2")                         # the 闪 is still allowed
+    assert neili(m, 1) == 4
+
+
 def test_pindian_not_with_yourself():
     """你不能和自己拼点: 独孤, 切磋 and 夺命 offer only other players."""
     m = table(5, heroes={0: "令狐少侠"}, hands={0: ["切磋 ♣5", "杀 ♦K"], 1: ["闪 ♦2"], 3: ["闪 ♦3"]})

@@ -130,6 +130,20 @@ def test_the_first_turn_of_the_game_draws_one_card(turns, drawn):
     assert len(cards_in(m, "hand", 0)) == drawn
 
 
+def test_from_the_start_the_mengzhu_draws_one_card_and_the_next_player_two():
+    """第一个执行回合的角色摸牌阶段仅摸一张牌: a whole game from setup — the 盟主 holds his 4
+    starting cards and 1 drawn; the next player draws 2."""
+    m = start(5, 11)
+    answer_setup(m)
+    lord = m.current
+    assert m.pvars[lord]["role"] == "盟主" and m.decision.choice == "play" and len(m.zone("hand", lord).cards) == 5
+    act(m, "end")
+    while m.decision.choice != "play":                 # decline whatever a skill offers on the way
+        options = {a.option for a in m.legal_actions()}
+        act(m, "pass" if "pass" in options else "no") if options & {"pass", "no"} else m.apply(m.legal_actions()[0])
+    assert m.current != lord and len(m.zone("hand", m.current).cards) == 6
+
+
 def test_a_treasure_replaces_the_one_in_play():
     """宝物: one slot; equipping a new one discards the old one."""
     m = table(4, hands={0: ["九阴真经 ♠9"]}, equips={0: ["夜明珠 ♦A"]})

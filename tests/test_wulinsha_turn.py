@@ -195,6 +195,17 @@ def test_used_and_discarded_cards_lie_face_up():
     assert m.view(3)["zones"]["discard"]["cards"] == ["杀 ♠7"]
 
 
+def test_the_mengzhu_is_punished_for_a_huwei_he_kills_in_the_huweis_own_lunjian():
+    """若盟主杀死护卫,盟主须弃置所有牌: the 盟主 is the source of the damage the 护卫 takes in his
+    own 论剑 (首先未打出【杀】的一方受到另一方造成的1点伤害), in the 护卫's turn."""
+    m = table(5, current=1, hands={1: ["论剑 ♠A"], 0: ["杀 ♠7", "闪 ♦2"]}, neili={1: 1},
+              equips={0: ["倚天剑 ♠6"]})
+    use(m, "论剑 ♠A", 0)
+    act(m, "card", "杀 ♠7")                          # the 盟主 plays first; the 护卫 has no 杀
+    pass_until(m, "play")
+    assert 1 not in m.players and hand(m, 0) == [] and cards_in(m, "weapon", 0) == []
+
+
 def test_only_the_mengzhu_is_punished_for_killing_a_huwei():
     m = table(5, current=2, hands={2: ["杀 ♠7", "闪 ♦2"]}, neili={1: 1}, equips={2: ["倚天剑 ♠6"]})
     use(m, "杀 ♠7", 1)
@@ -362,3 +373,13 @@ def test_the_game_goes_on_while_a_jianxi_lives():
     use(m, "杀 ♠7", 2)
     pass_until(m, "play")
     assert not m.is_over() and 2 not in m.players and m.decision.choice == "play"
+
+
+def test_with_two_jianxi_alive_the_mengzhus_death_is_the_cikes_win():
+    """盟主死亡:若此时奸细是唯一存活的玩家,则奸细获胜,除此之外的情况为刺客获胜 — 10 players,
+    two 奸细 left with the 盟主: the 奸细 who kills him is not the only one alive."""
+    roles = ["盟主", "护卫", "护卫", "护卫", "刺客", "刺客", "刺客", "刺客", "奸细", "奸细"]
+    m = table(10, roles=roles, current=8, hands={8: ["杀 ♠7"]}, equips={8: ["射雕弓 ♥5"]}, neili={0: 1},
+              out=[1, 2, 3, 4, 5, 6, 7])
+    use(m, "杀 ♠7", 0)
+    assert sorted(m.result()["winners"]) == [4, 5, 6, 7] and m.view(None)["vars"]["winner"] == "刺客"
