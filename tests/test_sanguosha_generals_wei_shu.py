@@ -139,6 +139,32 @@ def test_hujia_unanswered_lord_may_still_play_his_own_jink():
     assert hp(m, 0) == 4
 
 
+def test_hujia_ally_may_answer_with_eight_diagram():
+    """护驾: a 魏 ally asked to play 闪 for the lord needs a 闪, so the ally's 八卦阵 may judge
+    (八卦阵: 每当你需要使用或打出一张【闪】时); on red the lord counts as having played 闪."""
+    m = table(5, generals={0: "曹操", 1: "张辽"}, hands={1: [], 4: ["杀 ♠7"]},
+              equips={1: ["八卦阵 ♠2"]}, deck=["闪 ♦2"], current=4)
+    use(m, "杀 ♠7", target=0)
+    act(m, "护驾")
+    assert asked(m, "confirm", 1, "八卦阵")
+    act(m, "yes")
+    assert hp(m, 0) == 4
+    assert cards_in(m, "armor", 1) == ["八卦阵 ♠2"]
+    assert sorted(cards_in(m, "discard")) == ["杀 ♠7", "闪 ♦2"]
+
+
+def test_hujia_ally_eight_diagram_black_then_a_jink_from_hand():
+    """护驾: the ally's 八卦阵 judges black; the ally may still play a 闪 from hand for the lord."""
+    m = table(5, generals={0: "曹操", 1: "张辽"}, hands={1: ["闪 ♦3"], 4: ["杀 ♠7"]},
+              equips={1: ["八卦阵 ♠2"]}, deck=["杀 ♣8"], current=4)
+    use(m, "杀 ♠7", target=0)
+    act(m, "护驾")
+    act(m, "yes")                           # 八卦阵: ♣, no 闪
+    assert asked(m, "help_lord", 1)
+    act(m, "card", "闪 ♦3")
+    assert hp(m, 0) == 4
+
+
 # ============================================================== 司马懿 =====
 
 def test_fankui_takes_a_hand_card_of_the_source():
