@@ -332,6 +332,15 @@ def test_deck_refilled_from_discard_pile_when_empty():
     assert sorted(cards_in(m, "deck") + [c for c in hand if c != "桃 ♥3"]) == ["杀 ♣2", "杀 ♣3", "杀 ♣4"]
 
 
+def test_a_deck_emptied_by_a_draw_is_refilled_when_a_card_is_next_needed():
+    """Reading of 牌堆没牌时,立即将弃牌堆洗混: "当需要摸牌或将要对牌堆产生影响时"
+    (when a card must be drawn or the deck is acted on) the empty deck is
+    refilled; a draw that takes the last card leaves the discard pile where
+    it is until then."""
+    m = table(5, phase="draw", hands={0: ["杀 ♠7"]}, deck=["闪 ♦2", "闪 ♦3"], discard=["桃 ♥3"])
+    assert m.phase == "play" and cards_in(m, "deck") == [] and cards_in(m, "discard") == ["桃 ♥3"]
+
+
 def test_judgement_refills_an_empty_deck():
     """The refill also happens when a judgement needs the deck (乐不思蜀 with an empty deck)."""
     m = table(5, phase="judge", judging={0: ["乐不思蜀 ♠6"]}, discard=["桃 ♥3"])
@@ -588,6 +597,14 @@ def test_distance_the_shorter_way_round():
     assert slash_targets(m) == {1, 2, 4, 5}
     m = table(6, hands={0: ["杀 ♠7"]}, equips={0: ["青龙偃月刀 ♠5"]})
     assert slash_targets(m) == {1, 2, 3, 4, 5}
+
+
+def test_the_distance_to_oneself_is_always_zero():
+    """自己和自己的距离永远是0, whatever horses and skills say of others."""
+    m = table(6, hands={0: ["杀 ♠7"]}, equips={0: ["赤兔 ♥5", "的卢 ♣5"]})
+    distance = m.game.procedures["distance"].run
+    assert [distance(m, p, p) for p in range(6)] == [0] * 6
+    assert distance(m, 0, 3) == 3 - 1 and distance(m, 3, 0) == 3 + 1
 
 
 def test_minus_horse_shortens_distance():
