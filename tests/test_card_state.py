@@ -113,6 +113,19 @@ def test_number_actions_in_json_and_refused_when_illegal(game):
     assert again.cvars == m.cvars and again.log_json() == m.log_json()
 
 
+def test_the_log_tells_the_number_chosen(game):
+    """Every seat's log, and the terminal's line, say which number was
+    chosen, as they say which card or player (the answer is public)."""
+    from rulekit.cli.show import event_line
+    m = table(game)
+    do(m, "summon", "Wolf")
+    do(m, "place", number=4)
+    for seat in (0, 1):
+        decided = [e for e in m.events(seat) if e["event"] == "decide" and e["choice"] == "place"]
+        assert decided == [{"event": "decide", "player": 0, "choice": "place", "option": "place", "number": 4}]
+    assert event_line(decided[0], lambda p: f"player {p}").endswith("place: place 4")
+
+
 def test_random_games_conserve_cards_and_repeat_exactly(game):
     logs = []
     for _ in range(2):

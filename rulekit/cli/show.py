@@ -193,6 +193,8 @@ def event_line(ev: dict, who: Who, narrator: Callable[[dict], str] | None = None
             parts += [n if n is not None else "(hidden)" for n in ev["cards"]]
         if ev.get("target") is not None:
             parts.append(who(ev["target"]))
+        if ev.get("number") is not None:
+            parts.append(str(ev["number"]))
         return f"{who(ev['player'])} — {ev['choice']}: {' '.join(parts)}"
     if kind == "turn":
         return f"turn of {who(ev['player'])}"

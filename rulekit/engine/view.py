@@ -125,6 +125,8 @@ def event_dicts(m: "Match", viewer: Viewer = ALL, since: int = 0, narrated: bool
                 d["ids"] = ids
             if action.player is not None:
                 d["target"] = action.player
+            if action.number is not None:
+                d["number"] = action.number
             out.append(d)
         elif kind == "start":
             # The seed is withheld from players: with the public rule file it
