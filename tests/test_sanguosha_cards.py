@@ -489,12 +489,6 @@ def test_duel_has_no_distance_limit_but_not_on_oneself():
 
 # --------------------------------------------------------------- 借刀杀人 ---
 
-BUG_VICTIM = ("BUG: in use_card `let victim = none` shadows the choice `victim`, so `victim.player` "
-              "reads the local (none): the holder is never asked for 杀 and always hands over the weapon")
-BUG_PROCESSING = ("BUG: after `call slash(...)` the name `respond` holds the target's later (skipped) 闪 "
-                  "answer, so `move respond.cards where it in processing to discard` leaves the 杀 in processing")
-
-
 def test_collateral_holder_slashes_the_victim():
     """借刀杀人: the weapon holder uses 杀 on the chosen victim in their range."""
     m = table(5, hands={0: ["借刀杀人 ♣Q"], 2: ["杀 ♠7"]}, equips={2: ["青釭剑 ♠6"]})
