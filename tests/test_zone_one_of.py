@@ -214,7 +214,7 @@ def test_the_shipped_equipment_slots_hold_only_their_kind():
     for zone in ("general", "offer", "picked", "general_pile"):
         assert [g.cards[i].props.get("type") for i in g.zone_by_name[zone].allowed] == ["general"] * 25
     game_cards = tuple(c.id for c in g.cards if c.props.get("type") != "general")
-    for zone in ("deck", "discard", "processing", "judgement", "revealed", "hand", "judging", "peek"):
+    for zone in ("deck", "discard", "processing", "judgement", "revealed", "hand", "judging", "peek", "face_down_card"):
         assert g.zone_by_name[zone].allowed == game_cards and len(game_cards) == 108, zone
     with pytest.raises(IllegalAction, match="weapon"):
         prepare(g, 4, zones={"weapon(0)": [next(c.name for c in g.cards if c.props.get("kind") == "杀")]})
