@@ -123,6 +123,14 @@ def test_the_catalogue_numbers_only_those_cards():
     assert played > 200
 
 
+def test_options_of_one_name_share_the_cards_any_of_them_can_offer():
+    sweep = "  sweep:\n    who: current\n    options:\n      - {name: coin, cards: 1, from: table}\nsetup: |"
+    g = load(GAME.replace("setup: |", sweep))
+    cat = ActionCatalogue(g, 2)
+    assert cat.slot_of("sweep", "coin") is cat.slot_of("act", "coin")
+    assert cat.slot_of("act", "coin").size == 9 and cat.slot_of("act", "coin").ids is None
+
+
 def test_a_rule_that_puts_a_hero_in_a_hand_is_an_error_not_a_new_action():
     g = load(GAME.replace('          move table where it.kind == "hero" to crown(current)\n',
                           '          move table where it.kind == "hero" to hand(current)\n'))
