@@ -36,6 +36,7 @@ from .expr_lower import Lowering
 from .fn_context import FnContext
 from .gen_base import CHOSEN_FIELDS, Node, subtree, unquote
 from .ir import Code, Function
+from .name_checks import _listed
 from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
 
 
@@ -222,7 +223,7 @@ class Expressions(Lowering):
         known = self.card_props | names.player_vars | set(CHOSEN_FIELDS) | names.event_fields | names.card_vars
         if base_kind != "event" and attr not in names.player_vars and base_kind == "int":
             self.error(attr_tok, f"unknown player variable '{attr}'", "a name declared under player_vars",
-                       suggest(attr, names.player_vars))
+                       self._zone_hint(attr, base_n) or suggest(attr, names.player_vars))
             return NONE
         if base_kind == "card" and attr not in self.card_props:
             self.error(attr_tok, f"no card has a property '{attr}'",
@@ -231,14 +232,25 @@ class Expressions(Lowering):
                        if attr in names.player_vars else suggest(attr, self.card_props | names.card_vars))
             return NONE
         if base_kind != "event" and attr not in known:
+            player_vars = _listed(sorted(names.player_vars)) or "none declared"
             self.error(attr_tok, f"unknown property '{attr}'",
-                       "a card property, a player variable, or a chosen answer's field ("
-                       + ", ".join(CHOSEN_FIELDS) + ")", suggest(attr, known))
+                       f"a card property ({_listed(sorted(self.card_props))}), a player variable "
+                       f"({player_vars}), or a chosen answer's field ({', '.join(CHOSEN_FIELDS)})",
+                       self._zone_hint(attr, base_n) or suggest(attr, known))
             return NONE
         player_var = attr in names.player_vars
         return Attr(base, attr, card_prop=attr in self.card_props, player_var=player_var,
                     player_only=(player_var and attr not in self.card_props and attr not in CHOSEN_FIELDS
                                  and attr not in names.event_fields))
+
+    def _zone_hint(self, attr: str, base_n: Node) -> str:
+        """The hint for ``X.hand`` when ``hand`` is a per-player zone (whose
+        cards are ``hand(X)``), else ""."""
+        zone = self.names.zones.get(attr)
+        if zone is None or not zone.per_player:
+            return ""
+        whose = str(base_n.children[0]) if isinstance(base_n, Tree) and base_n.data == "name" else "p"
+        return f"'{attr}' is a zone each player has: write {attr}({whose})"
 
     def chosen_cards(self, node: Node) -> str | None:
         """The choice's name when ``node`` is ``CHOICE.cards`` (a chosen
