@@ -263,6 +263,10 @@ class _Builder(ChoicesBuilder):
                 n for n, c in d.get("choices", {}).items()
                 if c.get("options") and all(o.get("cards") == 1 and "parts" not in o and "player" not in o
                                             for o in c["options"])),
+            choice_options={} if self.lost else {
+                n: frozenset(o["name"] for o in c["options"]) for n, c in d.get("choices", {}).items()
+                if isinstance(c.get("options"), list)
+                and all(isinstance(o, dict) and isinstance(o.get("name"), str) for o in c["options"])},
             options={n: o["default"] for n, o in d.get("options", {}).items()},
             event_fields=frozenset(event_fields), eliminates=eliminates,
             name_sets=name_sets, param_sets=self.param_sets(name_sets), prop_values=prop_values,

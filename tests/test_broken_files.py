@@ -159,6 +159,17 @@ CASES = [
          ["27:23: error: unknown player variable 'hand'"],
          at="hand", expected="a name declared under player_vars",
          hint="'hand' is a zone each player has: write hand(current)"),
+    Case("number_for_text_prop",
+         ["42:44: error: no card has rank 1: every rank is a text"],
+         at="1", expected='a value some card has as \'rank\', a text: "1", "2"', hint='write "1"'),
+    Case("over_indented_line",
+         ["41:13: error: syntax error in effect text: this line is indented more than the line above, "
+          "which opens no block"],
+         at="move play.cards", expected="the indentation of the line above (only a line ending in ':' opens "
+         "an indented block)", hint="indent it as the line above"),
+    Case("option_name_typo",
+         ["39:27: error: choice 'play' has no option 'cards'"],
+         at='"cards"', expected="one of its options: card, pass", hint="did you mean 'card'?"),
     Case("param_unknown_prop",
          ["32:22: error: unknown property 'colour'"],
          at="colour", expected="a card property (name, rank, suit, value), a player variable"),

@@ -9,6 +9,10 @@ that a string is meant as a name:
   ``"x" in CARD.prop`` for a property that is a list).  Card properties are
   fixed when the file loads, so a string no card has as that property can
   never match: an error, with the closest value as a suggestion;
+* a number compared with a card property that is a text on every card
+  (``it.rank == 8`` where ranks are ``"8"``) can never match either;
+* it is compared with a chosen answer's option (``play.option == "card"``):
+  it must be one of that choice's options;
 * it is given for a parameter declared ``{name: p, one_of: SET}``, where SET
   is an entry of the ``names:`` section (a list of names, and / or every
   value of some card properties); or compared with such a parameter inside
@@ -63,6 +67,8 @@ class NameChecks(GenBase):
                     tok = _string(other)
                     if tok is not None:
                         self._check_name(subject, tok, within=False)
+                    elif isinstance(other, Tree) and other.data == "number":
+                        self._check_number(subject, other.children[0])
             return
         item, container = node.children
         tok = _string(item)
@@ -87,6 +93,15 @@ class NameChecks(GenBase):
 
     # ---- the checks ---------------------------------------------------------------
     def _check_name(self, subject: Node, tok: Token, within: bool) -> None:
+        choice = self._chosen_option(subject)
+        if choice is not None:
+            options = self.names.choice_options[choice]
+            text = unquote(tok)
+            if not within and text not in options:
+                self.error(tok, f"choice '{choice}' has no option '{text}'",
+                           f"one of its options: {_listed(sorted(options))}",
+                           suggest(text, options, _CUTOFF) or "an answer's option is always one of its choice's")
+            return
         prop = self._card_prop(subject)
         if prop is not None:
             if within and prop not in self.names.list_props:
@@ -107,6 +122,20 @@ class NameChecks(GenBase):
             if set_name is not None and name not in self.cx.rebound:   # not set to something else
                 self._check_in_set(set_name, tok)
 
+    def _check_number(self, subject: Node, tok: Node) -> None:
+        """A number compared with a card property every card has as a text
+        (``it.rank == 8`` where the ranks are ``"8"``...): never true."""
+        prop = self._card_prop(subject)
+        if prop is None or not isinstance(tok, Token) or prop in self.names.list_props:
+            return
+        values = self.names.prop_values.get(prop, {})
+        if values and all(isinstance(v, str) for v in values):
+            text = str(tok)
+            self.error(tok, f"no card has {prop} {text}: every {prop} is a text",
+                       f"a value some card has as '{prop}', a text: {_listed(chr(34) + v + chr(34) for v in values)}",
+                       f'write "{text}"' if text in values else
+                       "card properties are fixed when the file loads, so this can never match")
+
     def _check_in_set(self, set_name: str, tok: Token) -> None:
         names = self.names.name_sets.get(set_name)
         text = unquote(tok)
@@ -115,6 +144,18 @@ class NameChecks(GenBase):
         self.error(tok, f"no {set_name} is called '{text}'",
                    f"one of the names of '{set_name}' (under names:): {_listed(names)}",
                    suggest(text, names, _CUTOFF) or f"check the spelling, or add it to names: {set_name}")
+
+    def _chosen_option(self, subject: Node) -> str | None:
+        """The choice whose answer's option ``subject`` reads (``CHOICE.option``), if it does."""
+        if not (isinstance(subject, Tree) and subject.data == "attr" and str(subject.children[1]) == "option"):
+            return None
+        base = subject.children[0]
+        if not (isinstance(base, Tree) and base.data == "name"):
+            return None
+        name = str(base.children[0])
+        if name in self.cx.locals or name not in self.names.choice_options:
+            return None
+        return name
 
     def _card_prop(self, subject: Node) -> str | None:
         """The card property ``subject`` reads (``X.prop``), when it surely

@@ -51,6 +51,8 @@ class Names:
     option_effects: dict[str, tuple[tuple[str, str], ...]] = attrs.field(factory=dict)
     #: choices whose every option picks exactly one card: an answer's cards are one card
     one_card_choices: frozenset[str] = frozenset()
+    #: choice -> the names of its options (a choice missing: not all known)
+    choice_options: dict[str, frozenset[str]] = attrs.field(factory=dict)
     options: dict[str, Any] = attrs.field(factory=dict)      # match option -> default
     event_fields: frozenset[str] = frozenset()  # argument names of every 'emit'
     eliminates: bool = False    # some effect eliminates players: seats must skip them

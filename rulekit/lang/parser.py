@@ -106,7 +106,7 @@ def _hint_for(text: str, err: UnexpectedInput) -> str:
         return "compare with '==', assign with '='"
     if "\t" in line:
         return "indent effect text with spaces, not tabs"
-    return "see the effect language reference in README.md"
+    return "see the effect language reference, docs/language.md"
 
 
 #: the type of a tree's tokens (lark's trees are generic in it)
@@ -335,6 +335,13 @@ def _translate(text: str, err: UnexpectedInput) -> EffectSyntaxError:
         raise err
     except UnexpectedToken as err:
         tok = err.token
+        if tok.type == "_INDENT":       # (lark puts it at the end of the line above)
+            return EffectSyntaxError(
+                "this line is indented more than the line above, which opens no block",
+                tok.end_line or err.line + 1, len(str(tok)) + 1,
+                "the indentation of the line above (only a line ending in ':' opens an indented block)",
+                "indent it as the line above; or, if the line above begins a block (if, else, while, "
+                "for...), end that line with ':'")
         found = "end of text" if tok.type == "$END" else (
             "end of line" if tok.type == "_NL" else repr(str(tok)))
         return EffectSyntaxError(
