@@ -40,7 +40,7 @@ def choose(m: Match, rng: random.Random):
     if rng.random() < 0.8:
         h = m.game.choices[dec.choice].heuristic
         if h is not None:
-            scores = [h(m, [m.card(i) for i in a.cards], a.option, a.player) for a in options]
+            scores = [h(m, [m.card(i) for i in a.cards], a.option, a.player, *dec.args) for a in options]
             best = max(scores)
             return options[rng.choice([i for i, s in enumerate(scores) if s == best])]
     return options[rng.randrange(len(options))]

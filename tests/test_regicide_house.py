@@ -85,3 +85,11 @@ def test_overkill_still_discards_the_royal_in_the_house_game(house):
                 vars={"damage": 15})
     play(m, "6♠")
     assert "J♥" in pile(m, "discard") and "J♥" not in pile(m, "hand", 0)
+
+
+def test_the_log_tells_a_recruited_royal_joins_its_defeaters_hand(house):
+    """Every player reads where the defeated royal went: into the hand of
+    the player who defeated it, in the house game."""
+    m = exact_kill(house, ["5♠", "3♦"])
+    said = [e["text"] for e in m.events(1) if "text" in e]
+    assert "J♥ defeated: it goes into the hand of its defeater" in said, said

@@ -1047,3 +1047,64 @@ def test_cannot_yield_after_defeating_an_enemy_when_the_others_yielded(deal, act
     act(m, "card", "10♠")              # 20: the Jack falls, player 1 goes again
     assert_turn_of(m, 1)
     assert not offered(m, "yield")
+
+
+# ---------------------------------------------------------------------------
+# What the players read: prompts and the log tell what the table shows
+# ---------------------------------------------------------------------------
+
+def said(m, seat: int = 0) -> list[str]:
+    """The log as ``seat`` reads it (the narration of each event)."""
+    return [e["text"] for e in m.events(seat) if "text" in e]
+
+
+def test_step4_prompt_tells_how_much_of_the_attack_is_still_to_absorb(deal, act):
+    """Step 4 is paid card by card “until the total is at least the enemy's
+    attack”: each prompt tells the player what is still to be absorbed."""
+    m = deal(2, enemy="J♥", hands=[["A♦", "2♣", "3♣", "10♣", "9♦"]])
+    act(m, "card", "A♦")
+    assert "10 still to absorb" in m.decision.prompt
+    act(m, "discard", "2♣")
+    assert "8 still to absorb" in m.decision.prompt
+    act(m, "discard", "3♣")
+    assert "5 still to absorb" in m.decision.prompt
+
+
+@pytest.mark.parametrize("card,where", [("5♣", "face down on top of the tavern"),
+                                        ("6♣", "to the discard pile")])
+def test_log_tells_where_a_defeated_enemy_goes(deal, act, card, where):
+    """An enemy killed exactly goes face down on top of the tavern, an
+    overkilled one to the discard pile: every player reads which."""
+    m = deal(2, enemy="J♥", castle=["J♦"], hands=[[card], ["5♠"]], vars={"damage": 10})
+    act(m, "card", card)
+    assert any(where in line for line in said(m, 1)), said(m, 1)
+
+
+def test_log_tells_what_hearts_heal_and_diamonds_draw(deal, act):
+    """“Hearts: shuffle the discard pile and put that many cards under the
+    tavern” and “Diamonds: draw that many cards round the table”: the log
+    says how many cards each power moved (not which ones drawn)."""
+    m = deal(2, enemy="K♠", hands=[["A♥", "5♦"], ["2♠"]],
+             discard=["2♥", "3♥", "4♥"], tavern=["6♣", "7♣", "8♣", "9♣"])
+    act(m, "companion", "A♥", "5♦")
+    lines = said(m, 1)
+    assert any("3 of the discard pile's cards" in line and "under the tavern" in line
+               for line in lines), lines
+    assert any("draw 6 from the tavern" in line for line in lines), lines
+    assert not any("6♣" in line or "7♣" in line for line in lines), lines
+
+
+def test_log_tells_when_the_enemy_blocks_a_power(deal, act):
+    """“Each enemy is immune to the power of its own suit”: the log says the
+    power was blocked, so a player sees why no card was drawn."""
+    m = deal(2, enemy="J♦", hands=[["5♦", "9♣"], ["2♠"]], tavern=["6♣"])
+    act(m, "card", "5♦")
+    assert any("immune" in line and "diamonds" in line for line in said(m, 1)), said(m, 1)
+
+
+def test_log_tells_a_jester_cancels_the_enemys_immunity(deal, act):
+    """“The Jester cancels the enemy's immunity”: every player reads that the
+    enemy's suit has its power again."""
+    m = deal(3, enemy="J♣", hands=[["Jester", "2♥"], ["3♥"], ["4♥"]])
+    act(m, "jester", "Jester")
+    assert "Jester: J♣ is no longer immune to clubs" in said(m, 2), said(m, 2)
