@@ -31,8 +31,11 @@ Every error found here is a :class:`CompileError` with the line and column
 from __future__ import annotations
 
 import linecache
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from types import CodeType
 from typing import Any
 
 from lark import Token, Tree
@@ -227,10 +230,7 @@ class CodeGen(Choices, Statements):
         source = "\n".join(text for text, _ in printed)
         label = f"<rulekit {filename}>"
         linecache.cache[label] = (len(source), None, source.splitlines(True), label)
-        try:
-            code = compile(source, label, "exec")
-        except (SyntaxError, RecursionError, MemoryError, ValueError) as err:
-            raise CompileLimit(str(err)) from None
+        code = _compiled(source, label)
         ns = self.ns
         ns["__builtins__"] = runtime_helpers.SAFE_BUILTINS
         exec(code, ns)  # the code is the compiler's own output; see the module docstring
@@ -251,6 +251,33 @@ class CodeGen(Choices, Statements):
         ns["__calls__"] = calls
         ns["__names__"] = dict(self.fnames.rules)
         return ns
+
+
+#: the code of the modules compiled last, by (source, label): a game loaded
+#: again unchanged, or changed only where no rule's code changes (a card's
+#: data, a prompt), is not compiled again (compiling is a tenth of a load);
+#: a code object is never changed, and each load runs it in a namespace of its own
+_CODE: OrderedDict[tuple[str, str], CodeType] = OrderedDict()
+_CODE_KEPT = 8
+_CODE_LOCK = threading.Lock()
+
+
+def _compiled(source: str, label: str) -> CodeType:
+    key = (source, label)
+    with _CODE_LOCK:
+        code = _CODE.get(key)
+        if code is not None:
+            _CODE.move_to_end(key)
+            return code
+    try:
+        code = compile(source, label, "exec")
+    except (SyntaxError, RecursionError, MemoryError, ValueError) as err:
+        raise CompileLimit(str(err)) from None
+    with _CODE_LOCK:
+        _CODE[key] = code
+        if len(_CODE) > _CODE_KEPT:
+            _CODE.popitem(last=False)
+    return code
 
 
 def _reset(when: str, here: Origin) -> If:
