@@ -167,6 +167,10 @@ CASES = [
           "which opens no block"],
          at="move play.cards", expected="the indentation of the line above (only a line ending in ':' opens "
          "an indented block)", hint="indent it as the line above"),
+    Case("from_a_player",
+         ["27:15: error: 'from' gives a number or a player, not cards"],
+         at="current", expected="cards to pick from: a zone (hand(current)), a filter of one, a list of cards",
+         hint="a player's cards are in the player's zones: write e.g. hand(current)"),
     Case("option_name_typo",
          ["39:27: error: choice 'play' has no option 'cards'"],
          at='"cards"', expected="one of its options: card, pass", hint="did you mean 'card'?"),

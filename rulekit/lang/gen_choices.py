@@ -48,6 +48,10 @@ def _prompt_pieces(prompt: str, params: tuple[str, ...]) -> tuple[str, tuple[str
     return prompt, pieces
 
 
+#: what a card option's ``from`` gives when it surely gives no cards
+_NOT_CARDS = {"int": "a number or a player", "bool": "true or false", "seats": "players"}
+
+
 class Choices(Expressions):
     """The writer of choices' enumerators, built on the expression writer."""
 
@@ -175,6 +179,11 @@ class Choices(Expressions):
         lo, hi = count
         self._note_zones(opt["name"], trees["from"] if "from" in trees else None)
         source = self.expr(trees["from"]) if "from" in trees else None
+        if source is not None and source.kind in _NOT_CARDS:
+            self.error(trees["from"], f"'from' gives {_NOT_CARDS[source.kind]}, not cards",
+                       "cards to pick from: a zone (hand(current)), a filter of one, a list of cards",
+                       "a player's cards are in the player's zones: write e.g. hand(current)"
+                       if source.kind in ("int", "seats") else "")
         src = "()" if source is None else self.seq_of(source)
         elem = "any" if source is None else elem_of(source.kind)
         pred = self.filter_test(trees["where"], elem) if "where" in trees else None
