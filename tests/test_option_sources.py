@@ -13,6 +13,7 @@ from math import comb
 import pytest
 
 import rulekit
+from rulekit import Action
 from rulekit.errors import RuleFileError, RuleRuntimeError
 from rulekit.rl import ActionCatalogue
 
@@ -121,6 +122,15 @@ def test_the_catalogue_numbers_only_those_cards():
             played += len(idx)
             m.apply(rng.randrange(len(dec.options)))
     assert played > 200
+
+
+def test_a_card_the_option_cannot_offer_has_no_index():
+    g = load()
+    cat = ActionCatalogue(g, 2)
+    m = g.new_match(2, seed=1)
+    hero = ids(g, "hero")[0]
+    with pytest.raises(KeyError, match=f"card {hero} is not one the catalogue numbers for coin"):
+        cat.index(m.decision, Action("coin", (hero,)))
 
 
 def test_options_of_one_name_share_the_cards_any_of_them_can_offer():

@@ -228,7 +228,14 @@ class ActionCatalogue:
             # an Action's number is optional; a number option's actions always name one
             return slot.base + action.number - slot.lo  # type: ignore[operator]
         if slot.rank is None:
-            return slot.base + (action.cards[0] if slot.at is None else slot.at[action.cards[0]])
+            cid = action.cards[0]
+            if slot.at is None:
+                return slot.base + cid
+            at = slot.at.get(cid)
+            if at is None:
+                raise KeyError(f"{self.game.name}: card {cid} is not one the catalogue numbers for "
+                               f"{slot.label()}")
+            return slot.base + at
         try:
             return slot.base + slot.rank[tuple(sorted(action.cards))]
         except KeyError:
