@@ -30,9 +30,8 @@ Every error found here is a :class:`CompileError` with the line and column
 """
 from __future__ import annotations
 
+import functools
 import linecache
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from types import CodeType
@@ -253,31 +252,17 @@ class CodeGen(Choices, Statements):
         return ns
 
 
-#: the code of the modules compiled last, by (source, label): a game loaded
-#: again unchanged, or changed only where no rule's code changes (a card's
-#: data, a prompt), is not compiled again (compiling is a tenth of a load);
-#: a code object is never changed, and each load runs it in a namespace of its own
-_CODE: OrderedDict[tuple[str, str], CodeType] = OrderedDict()
-_CODE_KEPT = 8
-_CODE_LOCK = threading.Lock()
-
-
+@functools.lru_cache(maxsize=8)
 def _compiled(source: str, label: str) -> CodeType:
-    key = (source, label)
-    with _CODE_LOCK:
-        code = _CODE.get(key)
-        if code is not None:
-            _CODE.move_to_end(key)
-            return code
+    """The code of a generated module, kept for the last few sources: a game
+    loaded again unchanged, or changed only where no rule's code changes (a
+    card's data), is not compiled again (compiling is a tenth of a load).
+    A code object is never changed, and each load runs it in a namespace of
+    its own."""
     try:
-        code = compile(source, label, "exec")
+        return compile(source, label, "exec")
     except (SyntaxError, RecursionError, MemoryError, ValueError) as err:
         raise CompileLimit(str(err)) from None
-    with _CODE_LOCK:
-        _CODE[key] = code
-        if len(_CODE) > _CODE_KEPT:
-            _CODE.popitem(last=False)
-    return code
 
 
 def _reset(when: str, here: Origin) -> If:

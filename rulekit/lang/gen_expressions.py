@@ -36,7 +36,7 @@ from .expr_lower import Lowering
 from .fn_context import FnContext
 from .gen_base import CHOSEN_FIELDS, Node, subtree, unquote
 from .ir import Code, Function
-from .name_checks import _listed
+from .name_checks import listed
 from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
 
 
@@ -232,9 +232,9 @@ class Expressions(Lowering):
                        if attr in names.player_vars else suggest(attr, self.card_props | names.card_vars))
             return NONE
         if base_kind != "event" and attr not in known:
-            player_vars = _listed(sorted(names.player_vars)) or "none declared"
+            player_vars = listed(sorted(names.player_vars)) or "none declared"
             self.error(attr_tok, f"unknown property '{attr}'",
-                       f"a card property ({_listed(sorted(self.card_props))}), a player variable "
+                       f"a card property ({listed(sorted(self.card_props))}), a player variable "
                        f"({player_vars}), or a chosen answer's field ({', '.join(CHOSEN_FIELDS)})",
                        self._zone_hint(attr, base_n) or suggest(attr, known))
             return NONE

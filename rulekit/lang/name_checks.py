@@ -47,7 +47,7 @@ def _string(node: Node | None) -> Token | None:
 _CUTOFF = 0.5
 
 
-def _listed(values: Iterable[object]) -> str:
+def listed(values: Iterable[object]) -> str:
     shown = list(map(str, values))
     more = f", ... ({len(shown)} in all)" if len(shown) > _SHOWN else ""
     return ", ".join(shown[:_SHOWN]) + more
@@ -99,7 +99,7 @@ class NameChecks(GenBase):
             text = unquote(tok)
             if not within and text not in options:
                 self.error(tok, f"choice '{choice}' has no option '{text}'",
-                           f"one of its options: {_listed(sorted(options))}",
+                           f"one of its options: {listed(sorted(options))}",
                            suggest(text, options, _CUTOFF) or "an answer's option is always one of its choice's")
             return
         prop = self._card_prop(subject)
@@ -109,10 +109,10 @@ class NameChecks(GenBase):
             text = unquote(tok)
             values = self.names.prop_values.get(prop, {})
             if text not in values:
-                listed = prop in self.names.list_props
-                self.error(tok, f"no card has '{text}' in its {prop}" if listed
+                is_list = prop in self.names.list_props
+                self.error(tok, f"no card has '{text}' in its {prop}" if is_list
                            else f"no card has {prop} '{text}'",
-                           f"a value some card has as '{prop}': {_listed(values)}",
+                           f"a value some card has as '{prop}': {listed(values)}",
                            suggest(text, [v for v in values if isinstance(v, str)], _CUTOFF)
                            or "card properties are fixed when the file loads, so this can never match")
             return
@@ -131,8 +131,9 @@ class NameChecks(GenBase):
         values = self.names.prop_values.get(prop, {})
         if values and all(isinstance(v, str) for v in values):
             text = str(tok)
+            quoted = listed(f'"{v}"' for v in values)
             self.error(tok, f"no card has {prop} {text}: every {prop} is a text",
-                       f"a value some card has as '{prop}', a text: {_listed(chr(34) + v + chr(34) for v in values)}",
+                       f"a value some card has as '{prop}', a text: {quoted}",
                        f'write "{text}"' if text in values else
                        "card properties are fixed when the file loads, so this can never match")
 
@@ -142,7 +143,7 @@ class NameChecks(GenBase):
         if names is None or text in names:
             return
         self.error(tok, f"no {set_name} is called '{text}'",
-                   f"one of the names of '{set_name}' (under names:): {_listed(names)}",
+                   f"one of the names of '{set_name}' (under names:): {listed(names)}",
                    suggest(text, names, _CUTOFF) or f"check the spelling, or add it to names: {set_name}")
 
     def _chosen_option(self, subject: Node) -> str | None:
