@@ -31,23 +31,29 @@ def _zone_visible_to(zdef: ZoneDef, owner: int | None, viewer: Viewer) -> bool:
     return vis == "public" or (vis == "owner" and owner is not None and owner == viewer)
 
 
-def zone_view(m: "Match", zone: Zone, viewer: Viewer) -> dict[str, Any]:
-    """What ``viewer`` sees of ``zone``: its count, and its cards (top
-    first) where it may see them, or its top card.  (A view has one per
-    zone, over a hundred in a 10-player match: the visibility test is
-    written out here, not called.)"""
-    zc = zone.cards
-    vis = zone.zdef.visibility
-    if vis == "public" or viewer == ALL or (vis == "owner" and viewer == zone.owner and viewer is not None):
-        cards = zc[::-1]                                       # top first
-        out: dict[str, Any] = {"count": len(zc), "cards": [c.name for c in cards],
-                               "ids": [c.id for c in cards]}   # two cards of one name are told apart by id
-        if m.cvars:                            # each card's own state, with the card
-            out["state"] = [{k: v[c.id] for k, v in m.cvars.items()} for c in cards]
-        return out
-    if vis == "top" and zc:
-        return {"count": len(zc), "top": zc[-1].name, "top_id": zc[-1].id}
-    return {"count": len(zc)}
+def zones_view(m: "Match", viewer: Viewer) -> dict[str, dict[str, Any]]:
+    """What ``viewer`` sees of every zone, by name: its count, and its cards
+    (top first) where it may see them, or its top card.  (A view is asked
+    for at every step by servers and tests, and a large match has over a
+    hundred zones: the visibility test is written out here, not called.)"""
+    out: dict[str, dict[str, Any]] = {}
+    every = viewer == ALL
+    states = m.cvars                           # each card's own state, with the card
+    for zone in m.all_zones():
+        zc = zone.cards
+        vis = zone.zdef.visibility
+        if vis == "public" or every or (vis == "owner" and viewer == zone.owner and viewer is not None):
+            cards = zc[::-1]                                       # top first
+            shown: dict[str, Any] = {"count": len(zc), "cards": [c.name for c in cards],
+                                     "ids": [c.id for c in cards]}   # two cards of one name: told apart by id
+            if states:
+                shown["state"] = [{k: v[c.id] for k, v in states.items()} for c in cards]
+            out[zone.name] = shown
+        elif vis == "top" and zc:
+            out[zone.name] = {"count": len(zc), "top": zc[-1].name, "top_id": zc[-1].id}
+        else:
+            out[zone.name] = {"count": len(zc)}
+    return out
 
 
 def _sources(src: Zone | list[Zone], n: int) -> list[Zone]:
@@ -168,15 +174,11 @@ def player_vars_view(m: "Match", owner: int, viewer: Viewer) -> dict[str, Any]:
     hide = m.game.var_visibility
     if not hide or viewer == ALL:
         return dict(values)
-    out = {}
-    for k, v in values.items():
-        rule = hide.get(k)
-        if rule is not None:
-            visibility, shown_when = rule
-            if not ((visibility == "owner" and viewer == owner)
-                    or (shown_when is not None and shown_when(m, owner))):
-                continue
-        out[k] = v
+    out = dict(values)                  # (then the few hidden ones taken out: a copy costs less than a loop)
+    for k, (visibility, shown_when) in hide.items():
+        if k in out and not ((visibility == "owner" and viewer == owner)
+                             or (shown_when is not None and shown_when(m, owner))):
+            del out[k]
     return out
 
 
@@ -231,7 +233,7 @@ def build_view(m: "Match", viewer: Viewer, since: int = 0, log: bool = True) -> 
         "turn": m.turn,
         "current": m.current,
         "phase": m.phase,
-        "zones": {z.name: zone_view(m, z, viewer) for z in m.all_zones()},
+        "zones": zones_view(m, viewer),
         "vars": dict(m.vars),
         "player_vars": [player_vars_view(m, p, viewer) for p in range(m.n)],
         "out": [p for p in range(m.n) if m.out[p]],
