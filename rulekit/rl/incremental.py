@@ -111,6 +111,8 @@ class SeatObservations:
                         dict(zip(live, cols.zone_starts.values())))
         self._names = {z.name: z for z in live}
         self._tokens = dict(zip(live, cols.zone_tokens))
+        #: by zone, what a move into or out of it writes: its places (as ``_at``) and its token
+        self._plan = {z: (*self._at[z], self._tokens[z]) for z in live}
         self._sees = dict(zip(live, cols.zone_sees.values()))       # by zone, per row
         self._top: dict[Zone, int | None] = {}
         self._hide, self._hide_at, self._hide_read = plan.hide, plan.hide_at, plan.hide_read
@@ -203,7 +205,7 @@ class SeatObservations:
             self.shown.stale(None)
             return
         self._owned.clear()
-        moved = self._moved(changed) if len(m.log) != self._log_at else ()
+        moved = self._moved(changed) if len(m.log) != self._log_at else set()
         names: Iterable[str] = ()
         players: dict[int, set[str]] = {}
         cards: Iterable[int] = ()
@@ -212,7 +214,7 @@ class SeatObservations:
             self._write_vars(names)
         self._write_players(players, changed, False)
         if self.enc._state and (moved or cards):
-            self._write_card_state({cid for _, cid in moved} | set(cards))
+            self._write_card_state(moved | set(cards))
         if changed:                 # (a step that only asked another seat: nothing a value reads)
             self.shown.stale(changed, self._owned)
 
@@ -295,46 +297,51 @@ class SeatObservations:
                 for b in top:
                     cells[b + ids[-1]] = 1
 
-    def _moved(self, changed: set[Token]) -> list[tuple[Zone, int]]:
+    def _moved(self, changed: set[Token]) -> set[int]:
         """Write what the log's moves and shuffles since the last pass
         changed: each moved card's entry in the zones it left and entered
         (whether it is there now), the count of each zone they name and the
-        top of a ``top`` zone.  Returns the (zone, card id) pairs the moves named."""
-        log = self.match.log
+        top of a ``top`` zone.  Returns the ids of the cards moved.
+
+        Each card's entries are written as its move is read (where the card
+        is now decides them, so a card moved twice gets the same entries
+        twice); the counts and tops once per zone touched, after."""
+        log, at = self.match.log, self._log_at
+        self._log_at = len(log)
+        plan, loc, cells = self._plan, self.match.loc, self._cells
         touched: set[Zone] = set()
-        pairs: list[tuple[Zone, int]] = []
-        add, put_pair = touched.add, pairs.append        # (plain loops: a step moves a card or two)
-        for ev in log[self._log_at:]:
+        add = touched.add
+        ids: set[int] = set()
+        for ev in log[at:]:             # (plain loops: a step moves a card or two)
             kind = ev[0]
             if kind == "move":
                 _, dest, cards, src = ev
-                if type(src) is list:
-                    for z, c in zip(src, cards):
-                        add(z)
-                        put_pair((z, c.id))
+                many = type(src) is list
+                if many:
+                    touched.update(src)
                 elif src is not None:
                     add(src)
-                    for c in cards:
-                        put_pair((src, c.id))
                 add(dest)
-                for c in cards:
-                    put_pair((dest, c.id))
+                for i, c in enumerate(cards):
+                    cid = c.id
+                    ids.add(cid)
+                    now = loc[cid]
+                    for z in (src[i] if many else src, dest):
+                        if z is None:
+                            continue
+                        starts, col = plan[z][1], plan[z][3]
+                        if starts is not None:
+                            x = 1 if now is z else 0
+                            j = cid if col is None else col[cid]
+                            for b in starts:
+                                cells[b + j] = x
             elif kind == "shuffle":
                 add(self._names[ev[1]])
-        self._log_at = len(log)
         if not touched:
-            return pairs
-        places, loc, cells = self._at, self.match.loc, self._cells
-        for z, cid in pairs:            # (a card named twice gets the same entry twice)
-            _, starts, _, col = places[z]
-            if starts is not None:
-                x = 1 if loc[cid] is z else 0
-                i = cid if col is None else col[cid]
-                for b in starts:
-                    cells[b + i] = x
-        tokens = self._tokens
+            return ids
+        owned = self._owned
         for z in touched:
-            size, _, top, col = places[z]
+            size, _, top, col, token = plan[z]
             x = len(z.cards)
             for b in size:
                 cells[b] = x
@@ -348,11 +355,18 @@ class SeatObservations:
                             cells[b + old] = 0
                         if new is not None:
                             cells[b + new] = 1
-            token = tokens[z]
             changed.add(token)
-            self._own(token, z.owner)
+            seat = z.owner             # (self._own written out: a zone or two a step)
+            if seat is None:
+                owned[token] = None
+            elif token not in owned:
+                owned[token] = {seat}
+            else:
+                seats = owned[token]
+                if seats is not None:
+                    seats.add(seat)
         changed.add(("zone", None))
-        return pairs
+        return ids
 
     def _write_card_state(self, ids: Iterable[int]) -> None:
         """Card variables of the cards in ``ids``: their values in the rows

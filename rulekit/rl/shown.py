@@ -92,6 +92,8 @@ class Shown:
         plan = _plan(enc, cols)
         self._free, self._order, self._every = plan.free, plan.order, plan.every
         self._by_token, self._always, self._owners = plan.by_token, plan.always, plan.owners
+        #: no value reads everything: a change of nothing in ``_by_token`` makes nothing stale
+        self._reads_less = not plan.always[0] and not plan.always[1]
         self._free_last: list[list[Any]] = [[_UNSET] * n for _ in enc._display]
         self._display: list[list[list[Any]]] = [[[_UNSET] * n for _ in enc._display] for _ in range(n)]
         self._public: list[list[Any]] = [[_UNSET] * len(enc._public) for _ in range(n)]
@@ -107,6 +109,8 @@ class Shown:
         those seats' rows, one that reads them only through its player only
         for those players (a weapon equipped changes its owner's attack
         range to everyone, not everyone's)."""
+        if changed is not None and self._reads_less and changed.isdisjoint(self._by_token):
+            return                  # (most steps: what changed is read by no value)
         push, hit = self._every if changed is None else self._always
         pushes: dict[int, set[int] | None] = dict.fromkeys(push)      # (None: every player)
         self._mark(hit, None, None)
