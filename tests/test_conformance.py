@@ -44,15 +44,29 @@ def _counts(path) -> list[int]:
 CASES = [pytest.param(path, n, id=f"{game_id(path)}-{n}p") for path in FILES for n in _counts(path)]
 
 
-def play(m: Match, rng: random.Random, rules: Rulebook = GENERIC) -> list[Action]:
+def play(m: Match, rng: random.Random, rules: Rulebook = GENERIC, every: bool = False) -> list[Action]:
     """Play ``m`` to its end at random, checking after every action that
-    every card is in one zone and the game's own invariants hold."""
+    every card is in one zone and the game's own invariants hold.
+
+    A zone changes only by a move or a shuffle, each of which the engine
+    logs: after an action that logged neither, the zones are as the last
+    check found them, so the check is skipped.  With ``every`` it runs
+    after every action all the same, and the zones after an action that
+    logged no move or shuffle are compared with those before it: the
+    premise itself is tested (on a tenth of the games)."""
     rules.start(m, m.n)
     check_conservation(m)
     rules.step(m, m.n)
     while m.decision is not None:
+        at = len(m.log)
+        before = [z.cards[:] for z in m.all_zones()] if every else None
         m.apply(rng.randrange(len(m.decision.options)))
-        check_conservation(m)
+        moved = any(ev[0] == "move" or ev[0] == "shuffle" for ev in m.log[at:])
+        if moved or every:
+            check_conservation(m)
+        if before is not None and not moved:
+            assert [z.cards for z in m.all_zones()] == before, (
+                f"action {len(m.actions)} changed a zone without logging a move or a shuffle")
         rules.step(m, m.n)
     result = m.result()
     assert result["outcome"] in ("win", "loss")
@@ -73,7 +87,7 @@ def test_random_games_end_conserve_cards_replay_and_hide(path, players):
         m = game.new_match(players, seed=seed)
         if seed == 0:      # the start event withholds the seed from every seat
             assert all("seed" not in m.view(p)["log"][0] for p in range(players))
-        actions = play(m, random.Random(seed), rules=rules)
+        actions = play(m, random.Random(seed), rules=rules, every=seed % 10 == 0)
         if seed % 10 == 0:
             log = m.log_json()
             again = game.new_match(players, seed=seed)
@@ -138,6 +152,37 @@ def test_a_tiny_step_budget_stops_the_match_naming_a_rule(path):
             assert err.rule and err.budget == 2
             assert err.where is None or err.where.file in game.files
     assert stopped, "no match ran past a budget of 2 steps"
+
+
+def test_a_zone_changed_without_a_logged_move_is_found():
+    """The premise that lets :func:`play` skip the check after an action
+    that logged no move or shuffle is itself checked, on a tenth of the
+    games: here an action that silently moves a card (index and all, so
+    the conservation check alone would pass) is caught."""
+    game = load(FILES[0])
+
+    class SilentlyMoving:
+        """The match, but each action also moves a card without a log entry."""
+
+        def __init__(self, m: Match):
+            self.m = m
+
+        def __getattr__(self, name):
+            return getattr(self.m, name)
+
+        def apply(self, action) -> None:
+            m = self.m
+            m.apply(action)
+            src = next(z for z in m.all_zones() if len(z.cards) > 1)
+            dest = next(z for z in m.all_zones() if z is not src)
+            card = src.cards.pop()
+            dest.cards.append(card)
+            m.loc[card.id] = dest
+
+    m = game.new_match(game.min_players, seed=1)
+    play(m, random.Random(1), every=True)           # (the game itself passes)
+    with pytest.raises(AssertionError, match="without logging a move"):
+        play(SilentlyMoving(game.new_match(game.min_players, seed=1)), random.Random(1), every=True)
 
 
 def test_the_conservation_check_finds_a_lost_a_doubled_and_a_misfiled_card():
