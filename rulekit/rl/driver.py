@@ -153,9 +153,12 @@ class Driver:
         """Apply the move at ``index``; return why it was refused (the match
         is then closed) or None.  With ``illegal="raise"`` a refused index
         raises :class:`~rulekit.IllegalAction` and nothing changes."""
-        m = self.live()
+        m = self.match
+        if m is None:
+            m = self.live()             # (raises: no match yet)
         dec = m.decision
-        legal = None if dec is None else self._allowed(dec)
+        known = self._legal             # (what _allowed() keeps, read in place: this runs at every step)
+        legal = None if dec is None else known[1] if known is not None and known[0] is dec else self._allowed(dec)
         try:
             k = index if type(index) is int else int(index)
         except (TypeError, ValueError):

@@ -132,18 +132,22 @@ class SeatObservations:
         #: by token changed this step, whose zones or variables changed (None: not only seats')
         self._owned: dict[Token, set[int] | None] = {}
         self.shown = Shown(encoder, match, self.V, self.cols)
+        self._todo = self.shown.todo
+        #: each seat's row of V, as a view kept (indexing V makes a new one each time)
+        self._rows = list(self.V)
 
     def observe(self, seat: int) -> np.ndarray:
         try:
             self.sync()
             m = self.match
             dec = m.decision
-            now = (m.turn, m.phase, m.current) + ((None, None) if dec is None else (dec.choice, dec.player))
+            now = (m.turn, m.phase, m.current, None, None) if dec is None else \
+                (m.turn, m.phase, m.current, dec.choice, dec.player)
             if now != self._asked[seat]:
                 self._write_asked(seat, now)
-            if self.shown.todo[seat]:      # (the tests here and above: a call less at most steps)
+            if self._todo[seat]:      # (the tests here and above: a call less at most steps)
                 self.shown.write(seat)
-            return self.V[seat]
+            return self._rows[seat]
         except Exception as err:    # a display or public value failed: where, in the rule file
             failure = failures.mapped(self.match.game, err, self.cols.n)
             if failure is None:
@@ -163,18 +167,18 @@ class SeatObservations:
         if was is None or was[1] != now[1]:
             phase, other = self._phase_at, self._no_phase      # (a phase the file does not name: setup)
             if was is not None:
-                cells[base + phase.get(was[1], other)] = 0
-            cells[base + phase.get(now[1], other)] = 1
+                cells[base + phase.get(was[1], other)] = 0.0
+            cells[base + phase.get(now[1], other)] = 1.0
         if was is None or was[3] != now[3]:
             if was is not None:
-                cells[base + self._choice_at[was[3]]] = 0
-            cells[base + self._choice_at[now[3]]] = 1
+                cells[base + self._choice_at[was[3]]] = 0.0
+            cells[base + self._choice_at[now[3]]] = 1.0
         for i, at in (2, e._current), (4, e._decider):          # seats counted from the row's
             if was is None or was[i] != now[i]:
                 if was is not None and was[i] is not None:
-                    cells[base + at + (was[i] - seat) % n] = 0
+                    cells[base + at + (was[i] - seat) % n] = 0.0
                 if now[i] is not None:
-                    cells[base + at + (now[i] - seat) % n] = 1
+                    cells[base + at + (now[i] - seat) % n] = 1.0
         self._asked[seat] = now
 
     # ---- one pass for every seat ------------------------------------------------
@@ -331,7 +335,7 @@ class SeatObservations:
                             continue
                         starts, col = plan[z][1], plan[z][3]
                         if starts is not None:
-                            x = 1 if now is z else 0
+                            x = 1.0 if now is z else 0.0     # (a float: stored without a conversion)
                             j = cid if col is None else col[cid]
                             for b in starts:
                                 cells[b + j] = x
@@ -342,7 +346,7 @@ class SeatObservations:
         owned = self._owned
         for z in touched:
             size, _, top, col, token = plan[z]
-            x = len(z.cards)
+            x = float(len(z.cards))
             for b in size:
                 cells[b] = x
             if top is not None:
@@ -352,9 +356,9 @@ class SeatObservations:
                 if old != new:
                     for b in top:
                         if old is not None:
-                            cells[b + old] = 0
+                            cells[b + old] = 0.0
                         if new is not None:
-                            cells[b + new] = 1
+                            cells[b + new] = 1.0
             changed.add(token)
             seat = z.owner             # (self._own written out: a zone or two a step)
             if seat is None:

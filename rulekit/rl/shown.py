@@ -223,7 +223,7 @@ class Shown:
         xs = [_clip(x) for x in xs]
         for at in starts:
             for o in gone:
-                cells[at + o] = 0
+                cells[at + o] = 0.0
             for o, x in zip(offs, xs):
                 cells[at + o] = x
 
