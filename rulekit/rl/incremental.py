@@ -320,25 +320,30 @@ class SeatObservations:
             kind = ev[0]
             if kind == "move":
                 _, dest, cards, src = ev
-                many = type(src) is list
-                if many:
+                add(dest)
+                if type(src) is list:           # (cards taken from several zones: seldom)
                     touched.update(src)
+                    for z, c in zip(src, cards):
+                        self._entry(z, c.id)
                 elif src is not None:
                     add(src)
-                add(dest)
-                for i, c in enumerate(cards):
-                    cid = c.id
-                    ids.add(cid)
-                    now = loc[cid]
-                    for z in (src[i] if many else src, dest):
-                        if z is None:
-                            continue
-                        starts, col = plan[z][1], plan[z][3]
-                        if starts is not None:
-                            x = 1.0 if now is z else 0.0     # (a float: stored without a conversion)
+                    _, starts, _, col, _ = plan[src]
+                    if starts is not None:
+                        for c in cards:
+                            cid = c.id
+                            x = 1.0 if loc[cid] is src else 0.0     # (a float: stored without a conversion)
                             j = cid if col is None else col[cid]
                             for b in starts:
                                 cells[b + j] = x
+                _, starts, _, col, _ = plan[dest]
+                for c in cards:
+                    cid = c.id
+                    ids.add(cid)
+                    if starts is not None:
+                        x = 1.0 if loc[cid] is dest else 0.0
+                        j = cid if col is None else col[cid]
+                        for b in starts:
+                            cells[b + j] = x
             elif kind == "shuffle":
                 add(self._names[ev[1]])
         if not touched:
@@ -371,6 +376,16 @@ class SeatObservations:
                     seats.add(seat)
         changed.add(("zone", None))
         return ids
+
+    def _entry(self, z: Zone, cid: int) -> None:
+        """Card ``cid``'s entry in zone ``z``, in every row that sees the
+        zone's cards: whether the card is there now."""
+        _, starts, _, col, _ = self._plan[z]
+        if starts is not None:
+            x = 1.0 if self.match.loc[cid] is z else 0.0
+            j = cid if col is None else col[cid]
+            for b in starts:
+                self._cells[b + j] = x
 
     def _write_card_state(self, ids: Iterable[int]) -> None:
         """Card variables of the cards in ``ids``: their values in the rows
@@ -436,7 +451,7 @@ class SeatObservations:
         if not players and not (hide and (first or hide_read is None or not hide_read.isdisjoint(changed))):
             return                  # (most steps: no player variable written, none shown or hidden)
         m, n = self.match, self.cols.n
-        pvars, pvals = m.pvars, self._pvals
+        pvars, pvals, own = m.pvars, self._pvals, self._own
         moved: dict[tuple[int, str], Any] = {}
         for p, keys in players.items():
             values, last = pvars[p], pvals[p]
@@ -444,8 +459,9 @@ class SeatObservations:
                 v = values.get(k, _HIDDEN)
                 if v != last.get(k, _UNSET):
                     moved[p, k] = v
-                    changed.add(("pvar", k))
-                    self._own(("pvar", k), p)
+                    token = ("pvar", k)
+                    changed.add(token)
+                    own(token, p)
         if moved:
             changed.add(("pvar", None))
         if hide and (first or hide_read is None or not hide_read.isdisjoint(changed)):
