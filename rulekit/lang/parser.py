@@ -118,12 +118,21 @@ def subtrees(tree: Tree[_Leaf]) -> list[Tree[_Leaf]]:
     lark's ``iter_subtrees`` also keeps a node that two parents share from
     being visited twice (its trees may be graphs), at several times the
     cost; a tree of effect text shares no node, and loading a game walks
-    every tree several times (what it calls, binds, returns...)."""
+    every tree several times (what it calls, binds, returns...).
+
+    The list is kept on the tree (trees are shared by the parse cache and
+    never changed once parsed), so each later walk of the same tree is a
+    lookup: a game's load walks its trees about ten times.  Read the list,
+    never change it."""
+    known: list[Tree[_Leaf]] | None = getattr(tree, "_rulekit_subtrees", None)
+    if known is not None:
+        return known
     out = [tree]
     for node in out:                    # the list grows as it is read
         for child in node.children:
             if isinstance(child, Tree):
                 out.append(child)
+    tree._rulekit_subtrees = out        # type: ignore[attr-defined]
     return out
 
 
