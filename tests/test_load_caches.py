@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from game_files import ROOT
 
 import rulekit
@@ -35,12 +36,40 @@ def test_a_game_loaded_again_shares_its_compiled_code_not_its_functions():
     assert [_log(first, s) for s in range(5)] == [_log(again, s) for s in range(5)]
 
 
-def test_a_changed_rule_is_compiled_anew():
+def test_a_changed_rule_is_compiled_anew_and_only_it():
     text = LAST_CARD.read_text(encoding="utf-8")
     before = rulekit.load_game_text(text, "last_card.yaml")
     line = "  move top(deck, 1) to pile\n"
     assert line in text
+    compiled = codegen._compiled.cache_info().misses
     changed = rulekit.load_game_text(text.replace(line, "  move top(deck, 2) to pile\n"), "last_card.yaml")
     assert changed.setup.run.__code__ is not before.setup.run.__code__
+    # only the changed rule's function was compiled again: every procedure's code is shared
+    assert codegen._compiled.cache_info().misses == compiled + 1
+    assert all(changed.procedures[k].run.__code__ is p.run.__code__ for k, p in before.procedures.items())
     assert len(changed.new_match(2, seed=1).zone("pile").cards) == 2
     assert len(before.new_match(2, seed=1).zone("pile").cards) == 1
+
+
+def test_a_function_compiled_once_reports_its_place_after_an_edit_above_it():
+    """An edit that adds a function above a rule moves the rule's code down
+    the module without changing its text: the code is not compiled again but
+    renumbered, and an error in it still names the rule file's lines."""
+    from test_debuggable_rules import BOOM, _at
+
+    text = BOOM.format(outer_params="k", outer_args="(1)")
+    first = rulekit.load_game_text(text, "boom.yaml")
+    edited = text.replace("let y = 1", "let y = size(players where it == current)")    # a filter: a function of its own
+    compiled = codegen._compiled.cache_info().misses
+    game = rulekit.load_game_text(edited, "boom.yaml")
+    assert codegen._compiled.cache_info().misses == compiled + 2          # the filter, and 'outer' that calls it
+    before, after = first.procedures["inner"].run.__code__, game.procedures["inner"].run.__code__
+    assert after.co_firstlineno > before.co_firstlineno and after.co_code == before.co_code
+    with pytest.raises(rulekit.RuleRuntimeError) as caught:
+        game.new_match(2, seed=1)
+    assert [(rule, str(where)) for rule, where in caught.value.chain] == [
+        ("phase 'draw'", _at(edited, "emit drawn")),
+        ("trigger on 'drawn' #0", _at(edited, "call outer(1)")),
+        ("procedure 'outer'", _at(edited, "call inner(y)")),
+        ("procedure 'inner'", _at(edited, "x = 1 // (size(deck) - size(deck))")),
+    ]

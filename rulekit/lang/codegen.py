@@ -229,10 +229,13 @@ class CodeGen(Choices, Statements):
         source = "\n".join(text for text, _ in printed)
         label = f"<rulekit {filename}>"
         linecache.cache[label] = (len(source), None, source.splitlines(True), label)
-        code = _compiled(source, label)
         ns = self.ns
         ns["__builtins__"] = runtime_helpers.SAFE_BUILTINS
-        exec(code, ns)  # the code is the compiler's own output; see the module docstring
+        line = 1
+        for text, _ in printed:
+            # the code is the compiler's own output; see the module docstring
+            exec(_compiled_at(text, label, line), ns)
+            line += text.count("\n") + 1
         for table in self.static_preds.values():
             ns[table] = [_tabled(ns[TEST_FUNCTION + table], c) for c in cards]
         for const, prop in self.prop_tables.items():
@@ -252,17 +255,36 @@ class CodeGen(Choices, Statements):
         return ns
 
 
-@functools.lru_cache(maxsize=8)
-def _compiled(source: str, label: str) -> CodeType:
-    """The code of a generated module, kept for the last few sources: a game
-    loaded again unchanged, or changed only where no rule's code changes (a
-    card's data), is not compiled again (compiling is a tenth of a load).
-    A code object is never changed, and each load runs it in a namespace of
-    its own."""
+@functools.lru_cache(maxsize=8192)
+def _compiled(text: str, label: str) -> CodeType:
+    """The code of one generated function (one chunk of the module),
+    numbered from line 1, kept for the last few thousand texts.  A chunk is
+    compiled on its own: a game loaded again unchanged, or a variant or an
+    edit that changes a few rules, compiles only the functions whose text
+    changed (compiling is a fifth of a load; a large module compiled in one
+    piece costs more than its chunks one by one).  A code object is never
+    changed, and each load runs it in a namespace of its own."""
     try:
-        return compile(source, label, "exec")
+        return compile(text, label, "exec")
     except (SyntaxError, RecursionError, MemoryError, ValueError) as err:
         raise CompileLimit(str(err)) from None
+
+
+@functools.lru_cache(maxsize=8192)
+def _compiled_at(text: str, label: str, line: int) -> CodeType:
+    """:func:`_compiled` numbered from ``line``, the chunk's first line in
+    the module (where tracebacks and the rule-file positions of
+    ``__origins__`` find it): a function added above it moves it down
+    without compiling it again."""
+    code = _compiled(text, label)
+    return code if line == 1 else _shifted(code, line - 1)
+
+
+def _shifted(code: CodeType, by: int) -> CodeType:
+    """``code`` and the code objects it holds (functions, comprehensions),
+    ``by`` lines further down (their line tables count from their first line)."""
+    consts = tuple(_shifted(c, by) if isinstance(c, CodeType) else c for c in code.co_consts)
+    return code.replace(co_firstlineno=code.co_firstlineno + by, co_consts=consts)
 
 
 def _reset(when: str, here: Origin) -> If:
