@@ -6,7 +6,9 @@ For every game and every player count it allows:
 
 - it loads, and ``rulekit validate`` passes;
 - ``GAMES`` uniformly random games end (win or loss) with every card in
-  exactly one zone after every action;
+  exactly one zone after every action (checked after each action that
+  moved or shuffled a card; a tenth of the games check every action and
+  that an action which logged neither changed no zone);
 - the same seed and actions give a byte-identical log, again and from
   ``save()`` / ``restore()``; a match saved in the middle of a game and
   restored (or cloned) plays on to the same log;
