@@ -327,11 +327,13 @@ def test_max_steps_truncates_a_match():
     assert truncated and not terminated
 
 
-def test_a_mask_handed_out_again_still_marks_exactly_the_legal_actions():
+@pytest.mark.parametrize("name, players", [("regicide", 2), ("sanguosha", 5)])
+def test_a_mask_handed_out_again_still_marks_exactly_the_legal_actions(name, players):
     """The masks of recent sets of legal actions are kept and handed out
-    again when a set recurs: each mask an agent gets marks exactly the
+    again when a set recurs (a decision of one option finds its mask by its
+    choice, seat and action): each mask an agent gets marks exactly the
     catalogue indices of the decision's options, and none can be written."""
-    env = rl.env(load(game_path("regicide")), players=2, actions="catalogue")
+    env = rl.env(load(game_path(name)), players=players, actions="catalogue")
     catalogue = env.driver.actions.catalogue
     masks: list[np.ndarray] = []            # (all kept alive: an id names one array)
 

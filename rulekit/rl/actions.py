@@ -33,6 +33,10 @@ class Legal(NamedTuple):
     features: np.ndarray | None      # (K, width) int8 in features mode
 
 
+#: the one-option decisions whose masks are kept by their action (a few hundred in a large game)
+_SINGLES = 512
+
+
 class CatalogueActions:
     mode = "catalogue"
 
@@ -43,6 +47,9 @@ class CatalogueActions:
         self.kept = kept
         #: what a decision allows, by its options' indices, the last used last
         self._kept: dict[tuple[int, ...], Legal] = {}
+        #: what a decision of one option allows (two steps in three: a lone "pass"), by its
+        #: choice, seat and action: found without working out the index
+        self._single: dict[tuple[str, int, object], Legal] = {}
 
     def legal(self, decision: Decision) -> Legal:
         """The mask is read-only: handed to every agent that observes the
@@ -50,8 +57,22 @@ class CatalogueActions:
         answers most response windows): the masks of the last
         ``kept`` sets of indices are kept and handed out again, rather
         than a zeroed array written each decision (0: a new mask each
-        decision, as Gymnasium's checker wants of a single agent)."""
-        indices = tuple(self.catalogue.indices(decision))
+        decision, as Gymnasium's checker wants of a single agent).  A
+        decision of one option finds its mask by its choice, seat and
+        action, without working out the index."""
+        options = decision.options
+        if len(options) == 1 and self.kept:
+            key = (decision.choice, decision.player, options[0])
+            legal = self._single.get(key)
+            if legal is None:
+                if len(self._single) >= _SINGLES:
+                    self._single.clear()
+                legal = self._single[key] = self._legal(tuple(self.catalogue.indices(decision)))
+            return legal
+        return self._legal(tuple(self.catalogue.indices(decision)))
+
+    def _legal(self, indices: tuple[int, ...]) -> Legal:
+        """What the options numbered ``indices`` allow (see :meth:`legal`)."""
         kept = self._kept
         legal = kept.pop(indices, None)
         if legal is None:

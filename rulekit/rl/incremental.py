@@ -186,14 +186,19 @@ class SeatObservations:
         """Write into every row what changed since the last call."""
         m = self.match
         notes = m.changes if self._compared is None else self._compared.changes()
-        changed: set[Token] = set()
         h = self._head
+        log, at = m.log, self._log_at
         if m.turn != h[0] or h[1] is None or m.phase != h[1][0] or m.current != h[2] or m.out != h[3] \
                 or self._first:
+            changed: set[Token] = set()
             self._write_head(changed)
-        log, at = m.log, self._log_at
-        if not notes and not self._first and (len(log) == at or len(log) == at + 1 and log[at][0] == "decide"):
+        elif not notes and (len(log) == at or len(log) == at + 1 and log[at][0] == "decide"):
             self._log_at = len(log)     # (most steps: a decision answered, nothing written, nothing moved)
+            return
+        else:
+            changed = set()
+        if not notes and not self._first and (len(log) == at or len(log) == at + 1 and log[at][0] == "decide"):
+            self._log_at = len(log)     # (the turn, phase or seats changed, nothing else)
             if changed:
                 self.shown.stale(changed)
             return
