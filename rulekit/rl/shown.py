@@ -26,7 +26,7 @@ from ..engine.copies import fresh_value
 from ..engine.match import Match
 from ..limits import MAX_INTEGER
 from .columns import Columns
-from .observation import _NUMBER, ObservationEncoder
+from .observation import _NUMBER, NUMBER_OR_NONE, ObservationEncoder
 from .reads import Token, owners, reads, tokens
 
 _UNSET = object()           # a value before its first writing
@@ -209,11 +209,30 @@ class Shown:
                     last[j - nd] = fresh_value(v)
         todo.clear()
 
+    def _entry(self, v: Any, words: Any) -> tuple[int, Any]:
+        """Where a value of one entry goes (its offset) and what it writes
+        there, as :meth:`ObservationEncoder._value` writes it: a number
+        (``words`` None: anything else as its scalar), or a number or its
+        "none" flag (:data:`NUMBER_OR_NONE`)."""
+        if words is None:
+            return 0, _clip(v if type(v) in _NUMBER else self.enc._scalar(v))
+        return (0, _clip(v)) if type(v) in _NUMBER else (1, 1)
+
     def _rewrite(self, starts: Iterable[int], old: Any, new: Any, words: Any) -> None:
         """Value ``new`` at each flat place of ``starts`` where ``old`` was
         written (:data:`_UNSET`: nothing, the entries are zeros); the
-        entries are worked out once for all the places."""
+        entries are worked out once for all the places.  A value of one
+        entry (a number, a flag, a number or "none": two values in three)
+        is written without listing its entries."""
         cells, value = self._cells, self.enc._value
+        if words is None or words is NUMBER_OR_NONE:
+            at_new, x = self._entry(new, words)
+            at_old = None if old is _UNSET else self._entry(old, words)[0]
+            for at in starts:
+                if at_old is not None and at_old != at_new:
+                    cells[at + at_old] = 0.0
+                cells[at + at_new] = x
+            return
         gone: list[int] = []
         if old is not _UNSET:
             value(gone.append, _drop, 0, old, words)
