@@ -348,6 +348,19 @@ def test_fanmian_a_face_down_hero_turns_face_up_and_skips_that_turn():
     assert m.current == 2 and m.pvars[1]["face_down"] is False and hand(m, 1) == []
 
 
+def test_fanmian_turning_face_up_at_the_turn_is_a_fanmian_too():
+    """【翻面】: "由正面朝上翻转至背面朝上,或由背面朝上翻转至正面朝上": the
+    turning over when the turn is about to begin is a 翻面 like any other,
+    and the log says so (an event a skill may answer)."""
+    m = table(5, deck=["闪 ♦2", "闪 ♦3", "闪 ♦4"] + FILL, player_vars={1: {"face_down": True}},
+              vars={"turns": 5})
+    act(m, "end")
+    pass_until(m, "play")
+    flipped = [e for e in m.events() if e.get("event") == "emit" and e["name"] == "flipped"]
+    assert [e["fields"]["player"] for e in flipped] == [1]
+    assert flipped[0]["text"] == "player 1 翻面"
+
+
 def test_fanmian_only_that_turn_is_skipped():
     """Seats 1 and 2 are dead; seat 3 is face down: 4, 0, (3 skipped), 4, 0, then 3 plays."""
     deck = ["闪 ♦2", "闪 ♦2", "闪 ♦3", "闪 ♦4", "闪 ♦J", "闪 ♦J"] + FILL
