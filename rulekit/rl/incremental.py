@@ -353,7 +353,7 @@ class SeatObservations:
                 add(self._names[ev[1]])
         if not touched:
             return ids
-        owned = self._owned
+        own = self._own
         for z in touched:
             size, _, top, col, token = plan[z]
             x = float(len(z.cards))
@@ -370,15 +370,7 @@ class SeatObservations:
                         if new is not None:
                             cells[b + new] = 1.0
             changed.add(token)
-            seat = z.owner             # (self._own written out: a zone or two a step)
-            if seat is None:
-                owned[token] = None
-            elif token not in owned:
-                owned[token] = {seat}
-            else:
-                seats = owned[token]
-                if seats is not None:
-                    seats.add(seat)
+            own(token, z.owner)
         changed.add(("zone", None))
         return ids
 
