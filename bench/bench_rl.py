@@ -11,7 +11,9 @@ Plays the same uniform-random games two ways and prints steps/s of each:
   ``env.step``.
 
 Both play with ``auto_pass=False`` (the environment's default: every seat
-a response window names is asked).  Times are the process's CPU time (a
+a response window names is asked), or with ``--auto-pass`` both with
+``auto_pass=True`` (a decision of one option answered without asking, as a
+simulation plays: fewer steps, each doing more).  Times are the process's CPU time (a
 busy machine's other work is not counted), split into observe, pick and
 step in the proportions the wall clock measures.  Each game is played both
 ways in turn, ``--rounds`` times, and its best run each way kept: a shared
@@ -28,7 +30,7 @@ would otherwise fall on one side more than the other.
   adds to the engine's own step, in raw steps (the agent's draw is left out).
 
     python bench/bench_rl.py [--game sanguosha] [--players 8] [--games 20] [--rounds 3]
-                             [--actions auto|catalogue|features]
+                             [--actions auto|catalogue|features] [--auto-pass]
     python bench/bench_rl.py --all [--games 10]      # every game, as a Markdown table
     python bench/bench_rl.py --parts [--game ...]     # what observing costs, part by part
 
@@ -56,11 +58,13 @@ import numpy as np  # noqa: E402
 import rulekit  # noqa: E402
 import rulekit.rl  # noqa: E402
 
+AUTO_PASS = False       # --auto-pass: both loops answer a decision of one option without asking
+
 
 def raw(game, players: int, seed: int) -> tuple[int, float]:
     """Steps and CPU seconds of one game."""
     start = time.process_time()
-    m = game.new_match(players, seed=seed)
+    m = game.new_match(players, seed=seed, auto_pass=AUTO_PASS)
     rng = random.Random(seed)
     steps = 0
     while m.decision is not None:
@@ -107,7 +111,7 @@ def parts(game, players: int, games: int, rounds: int) -> list[tuple[str, float]
     not a whole level."""
     from rulekit.rl.driver import Driver
 
-    d = Driver(game, players)
+    d = Driver(game, players, auto_pass=AUTO_PASS)
 
     def run(level: int, seed: int) -> tuple[int, float]:
         start = time.process_time()
@@ -145,7 +149,7 @@ def measure(game, tracked, players: int, games: int, rounds: int, actions: str) 
     same file as the environments load it (``rulekit.rl.load_game``), the
     env.  Each game is played both ways in turn, ``rounds`` times, and its
     best run each way kept (see :func:`parts`)."""
-    e = rulekit.rl.env(tracked, players=players, actions=actions)
+    e = rulekit.rl.env(tracked, players=players, actions=actions, auto_pass=AUTO_PASS)
     env(e, 0, np.random.default_rng(0))                 # builds the catalogue once, warms up
     best_raw = [(0, float("inf"))] * games
     best_env: list[tuple[int, float, dict]] = [(0, float("inf"), {})] * games
@@ -182,7 +186,11 @@ def main() -> None:
     ap.add_argument("--actions", default="auto", choices=["auto", "catalogue", "features"])
     ap.add_argument("--all", action="store_true", help="every game at its fewest and most players (and 8)")
     ap.add_argument("--parts", action="store_true", help="what observing costs, part by part (CPU time)")
+    ap.add_argument("--auto-pass", action="store_true",
+                    help="both loops with auto_pass=True: a decision of one option is answered without asking")
     args = ap.parse_args()
+    global AUTO_PASS
+    AUTO_PASS = args.auto_pass
     if args.all:
         print("| game | players | raw steps/s | env steps/s | observe | pick | step | env/raw | overhead |")
         print("|---|---|---|---|---|---|---|---|---|")

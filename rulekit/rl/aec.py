@@ -115,6 +115,14 @@ class RulekitEnv(AECEnv):
     def observe(self, agent: str) -> dict:
         return self.driver.observation(self._seat[agent])
 
+    def last(self, observe: bool = True) -> tuple[dict | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``: the selected agent's observation, reward,
+        flags and info; the observation asked of the driver in place (this
+        runs at every step)."""
+        agent = self.agent_selection
+        return (self.driver.observation(self._seat[agent]) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def step(self, action) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

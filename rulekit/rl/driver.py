@@ -136,18 +136,17 @@ class Driver:
         seen = self._seen
         if seen is None:
             raise RuntimeError("no match yet: call reset() first")
-        out = {"observation": seen.observe(seat).copy()}
+        vector = seen.observe(seat).copy()
         dec = seen.match.decision
-        legal = self._allowed(dec) if dec is not None and dec.player == seat else None
-        if legal is None:
-            out["action_mask"] = self._no_mask
-            if self._no_features is not None:
-                out["action_features"] = self._no_features
-        else:
-            out["action_mask"] = legal.mask
-            if legal.features is not None:
-                out["action_features"] = legal.features
-        return out
+        if dec is None or dec.player != seat:
+            if self._no_features is None:
+                return {"observation": vector, "action_mask": self._no_mask}
+            return {"observation": vector, "action_mask": self._no_mask, "action_features": self._no_features}
+        known = self._legal             # (what _allowed() keeps, read in place: this runs at every step)
+        legal = known[1] if known is not None and known[0] is dec else self._allowed(dec)
+        if legal.features is None:
+            return {"observation": vector, "action_mask": legal.mask}
+        return {"observation": vector, "action_mask": legal.mask, "action_features": legal.features}
 
     def step(self, index: SupportsInt | SupportsIndex | str) -> str | None:
         """Apply the move at ``index``; return why it was refused (the match
@@ -159,16 +158,22 @@ class Driver:
         dec = m.decision
         known = self._legal             # (what _allowed() keeps, read in place: this runs at every step)
         legal = None if dec is None else known[1] if known is not None and known[0] is dec else self._allowed(dec)
-        try:
-            k = index if type(index) is int else int(index)
-        except (TypeError, ValueError):
-            k = -1
+        if type(index) is int:
+            k = index
+        else:
+            try:
+                k = int(index)
+            except (TypeError, ValueError):
+                k = -1
         position = None
         if legal is not None and 0 <= k < self.actions.n:
-            if legal.positions is None:
+            positions = legal.positions
+            if positions is None:
                 position = k if legal.mask[k] else None
-            elif k in legal.positions:      # (the decision's options' indices: a few, read as they are)
-                position = legal.positions.index(k)
+            elif positions[0] == k:         # (a lone option, two steps in three)
+                position = 0
+            elif k in positions:            # (the decision's options' indices: a few, read as they are)
+                position = positions.index(k)
         if position is None:
             what = (f"action {k} ({self.actions.describe(k)})" if 0 <= k < self.actions.n
                     else f"action {index!r} (not an index from 0 to {self.actions.n - 1})")

@@ -41,7 +41,6 @@ from typing import Any, Iterable, cast
 import numpy as np
 
 from ..engine import failures
-from ..engine.copies import fresh_value
 from ..engine.match import Match
 from ..engine.runtime import Zone
 from ..limits import MAX_INTEGER
@@ -289,9 +288,13 @@ class SeatObservations:
         return names, players, cards
 
     def _write_all_zones(self) -> None:
+        """Every zone's entries, at the first pass: the rows are zeros, so
+        an empty zone (most of a new match's) writes nothing."""
         cells = self._cells
         for z, (size, cards, top, col) in self._at.items():
             zc = z.cards
+            if not zc:
+                continue
             for b in size:
                 cells[b] = len(zc)
             if cards is None and top is None:
@@ -450,7 +453,9 @@ class SeatObservations:
         m, n = self.match, self.cols.n
         pvars, pvals, own = m.pvars, self._pvals, self._own
         moved: dict[tuple[int, str], Any] = {}
-        for p, keys in players.items():
+        if first:                   # (every value is new, and every display value is stale: see sync)
+            moved = {(p, k): pvars[p].get(k, _HIDDEN) for p, keys in players.items() for k in keys}
+        for p, keys in players.items() if not first else ():
             values, last = pvars[p], pvals[p]
             for k in keys:
                 v = values.get(k, _HIDDEN)
@@ -471,7 +476,7 @@ class SeatObservations:
             self._shown = shown
         pcols = self.cols.pvars
         for (p, k), v in moved.items():
-            pvals[p][k] = fresh_value(v)
+            pvals[p][k] = list(v) if type(v) is list else v      # (copies.fresh_value, without a call)
             col = pcols.get(k)
             if col is not None and not (first and col.flags is None and col.number and type(v) in _NUMBER
                                         and not v):
