@@ -121,8 +121,9 @@ class SeatObservations:
         self._compared = None if is_tracked(match.game) else Compared(match)
         match.changes.clear()          # (a match followed from mid-game: everything is written afresh)
         self._log_at = len(match.log)
-        #: the head as seen: turn, (phase,), current; out as written
-        self._head: list[Any] = [None, None, None, [False] * n]
+        #: the turn, phase and current seat as seen (None: nothing seen yet); who is out as written
+        self._hk: tuple[Any, ...] | None = None
+        self._out = [False] * n
         #: by seat, the turn, phase, current seat, decision's choice and decider its row holds
         #: (None: nothing written yet)
         self._asked: list[tuple[Any, ...] | None] = [None] * n
@@ -138,10 +139,8 @@ class SeatObservations:
     def observe(self, seat: int) -> np.ndarray:
         try:
             self.sync()
-            m = self.match
-            dec = m.decision
-            now = (m.turn, m.phase, m.current, None, None) if dec is None else \
-                (m.turn, m.phase, m.current, dec.choice, dec.player)
+            dec = self.match.decision
+            now = (self._hk, None, None) if dec is None else (self._hk, dec.choice, dec.player)
             if now != self._asked[seat]:
                 self._write_asked(seat, now)
             if self._todo[seat]:      # (the tests here and above: a call less at most steps)
@@ -154,43 +153,58 @@ class SeatObservations:
             raise failure from err
 
     def _write_asked(self, seat: int, now: tuple[Any, ...]) -> None:
-        """The turn, phase, current seat, decision's choice and decider
-        ``now``, in the seat's row only, as it observes: the decision
-        changes at almost every step, the phase often, and a write into
-        every row touches memory in every row (the costliest part of a
-        step's writes), for rows that may not be read before the next change."""
+        """The turn, phase and current seat (as :meth:`sync` saw them), the
+        decision's choice and decider ``now``, in the seat's row only, as
+        it observes: the decision changes at almost every step, the phase
+        often, and a write into every row touches memory in every row (the
+        costliest part of a step's writes), for rows that may not be read
+        before the next change.  Seats are counted from the row's."""
         was = self._asked[seat]
-        cells, e, n, base = self._cells, self.enc, self.cols.n, seat * self.cols.size
-        if was is None or was[0] != now[0]:
-            cells[base + e._turn] = _clip(now[0])
-        if was is None or was[1] != now[1]:
-            phase, other = self._phase_at, self._no_phase      # (a phase the file does not name: setup)
-            if was is not None:
-                cells[base + phase.get(was[1], other)] = 0.0
-            cells[base + phase.get(now[1], other)] = 1.0
-        if was is None or was[3] != now[3]:
-            if was is not None:
-                cells[base + self._choice_at[was[3]]] = 0.0
-            cells[base + self._choice_at[now[3]]] = 1.0
-        for i, at in (2, e._current), (4, e._decider):          # seats counted from the row's
-            if was is None or was[i] != now[i]:
-                if was is not None and was[i] is not None:
-                    cells[base + at + (was[i] - seat) % n] = 0.0
-                if now[i] is not None:
-                    cells[base + at + (now[i] - seat) % n] = 1.0
         self._asked[seat] = now
+        cells, e, n, base = self._cells, self.enc, self.cols.n, seat * self.cols.size
+        phase_at, other, choice_at = self._phase_at, self._no_phase, self._choice_at   # (other: setup's phase)
+        (turn, phase, current), choice, decider = now
+        if was is None:                 # (nothing written in this row yet: its entries are zeros)
+            cells[base + e._turn] = _clip(turn)
+            cells[base + phase_at.get(phase, other)] = 1.0
+            cells[base + choice_at[choice]] = 1.0
+            if current is not None:
+                cells[base + e._current + (current - seat) % n] = 1.0
+            if decider is not None:
+                cells[base + e._decider + (decider - seat) % n] = 1.0
+            return
+        head, was_choice, was_decider = was
+        if head is not now[0]:
+            was_turn, was_phase, was_current = head
+            if turn != was_turn:
+                cells[base + e._turn] = _clip(turn)
+            if phase != was_phase:
+                cells[base + phase_at.get(was_phase, other)] = 0.0
+                cells[base + phase_at.get(phase, other)] = 1.0
+            if current != was_current:
+                if was_current is not None:
+                    cells[base + e._current + (was_current - seat) % n] = 0.0
+                if current is not None:
+                    cells[base + e._current + (current - seat) % n] = 1.0
+        if choice != was_choice:
+            cells[base + choice_at[was_choice]] = 0.0
+            cells[base + choice_at[choice]] = 1.0
+        if decider != was_decider:
+            if was_decider is not None:
+                cells[base + e._decider + (was_decider - seat) % n] = 0.0
+            if decider is not None:
+                cells[base + e._decider + (decider - seat) % n] = 1.0
 
     # ---- one pass for every seat ------------------------------------------------
     def sync(self) -> None:
         """Write into every row what changed since the last call."""
         m = self.match
         notes = m.changes if self._compared is None else self._compared.changes()
-        h = self._head
         log, at = m.log, self._log_at
-        if m.turn != h[0] or h[1] is None or m.phase != h[1][0] or m.current != h[2] or m.out != h[3] \
-                or self._first:
+        hk = (m.turn, m.phase, m.current)
+        if hk != self._hk or m.out != self._out:      # (the first pass too: nothing seen yet)
             changed: set[Token] = set()
-            self._write_head(changed)
+            self._write_head(changed, hk)
         elif not notes and (len(log) == at or len(log) == at + 1 and log[at][0] == "decide"):
             self._log_at = len(log)     # (most steps: a decision answered, nothing written, nothing moved)
             return
@@ -238,20 +252,20 @@ class SeatObservations:
             if seats is not None:
                 seats.add(seat)
 
-    def _write_head(self, changed: set[Token]) -> None:
+    def _write_head(self, changed: set[Token], hk: tuple[Any, ...]) -> None:
         """Who is out, in every row, where it differs from what the rows
-        hold; the turn, phase or current seat changed noted (written as
-        each seat observes: :meth:`_write_asked`)."""
-        m, c, h = self.match, self.cols, self._head
-        if m.turn != h[0] or h[1] is None or m.phase != h[1][0] or m.current != h[2]:
-            h[0], h[1], h[2] = m.turn, (m.phase,), m.current      # (a phase may be None: setup)
+        hold; the turn, phase or current seat ``hk`` changed noted (written
+        as each seat observes: :meth:`_write_asked`)."""
+        m, c = self.match, self.cols
+        if hk != self._hk:
+            self._hk = hk
             changed.add("turn")
-        out = h[3]
+        out = self._out
         if out != m.out:
             for p, now in enumerate(m.out):
                 if now != out[p]:
                     self._flat[c.out[p]] = 1 if now else 0
-            h[3] = list(m.out)
+            self._out = list(m.out)
             changed.add("seats")
         elif self._first:
             changed.add("seats")
