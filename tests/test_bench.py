@@ -105,3 +105,25 @@ def test_icount_plays_the_games_it_counts(heuristic):
     script += "\nassert m.result() is not None and len(m.actions) > 5, m.actions\n"
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
+
+
+def test_icount_rl_plays_the_same_games_at_every_level(tmp_path):
+    """The script callgrind runs plays whole games at each level, the same
+    steps at all of them (run here without valgrind: its two waits are
+    answered before it starts)."""
+    import subprocess
+
+    import icount_rl
+
+    for name in ("ready.go", "done.go"):
+        (tmp_path / name).touch()
+    steps = set()
+    for level in icount_rl.LEVELS:
+        script = icount_rl.SCRIPT.format(root=str(BENCH.parent), game="regicide", players=2, games=2,
+                                         level=level, flags=str(tmp_path))
+        run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        word, n = run.stdout.split()
+        assert word == "steps" and int(n) > 10, run.stdout
+        steps.add(int(n))
+    assert len(steps) == 1, steps
