@@ -41,6 +41,7 @@ from typing import Any, Iterable, cast
 import numpy as np
 
 from ..engine import failures
+from ..engine.copies import fresh_value
 from ..engine.match import Match
 from ..engine.runtime import Zone
 from ..limits import MAX_INTEGER
@@ -490,7 +491,7 @@ class SeatObservations:
             self._shown = shown
         pcols = self.cols.pvars
         for (p, k), v in moved.items():
-            pvals[p][k] = list(v) if type(v) is list else v      # (copies.fresh_value, without a call)
+            pvals[p][k] = fresh_value(v)
             col = pcols.get(k)
             if col is not None and not (first and col.flags is None and col.number and type(v) in _NUMBER
                                         and not v):
