@@ -13,7 +13,8 @@ Plays the same uniform-random games two ways and prints steps/s of each:
 Both play with ``auto_pass=False`` (the environment's default: every seat
 a response window names is asked), or with ``--auto-pass`` both with
 ``auto_pass=True`` (a decision of one option answered without asking, as a
-simulation plays: fewer steps, each doing more).  Times are the process's CPU time (a
+simulation plays: fewer steps, each doing more); ``--settled`` runs both
+loops inside ``rulekit.settled()``.  Times are the process's CPU time (a
 busy machine's other work is not counted), split into observe, pick and
 step in the proportions the wall clock measures.  Each game is played both
 ways in turn, ``--rounds`` times, and its best run each way kept: a shared
@@ -30,7 +31,7 @@ would otherwise fall on one side more than the other.
   adds to the engine's own step, in raw steps (the agent's draw is left out).
 
     python bench/bench_rl.py [--game sanguosha] [--players 8] [--games 20] [--rounds 3]
-                             [--actions auto|catalogue|features] [--auto-pass]
+                             [--actions auto|catalogue|features] [--auto-pass] [--settled]
     python bench/bench_rl.py --all [--games 10]      # every game, as a Markdown table
     python bench/bench_rl.py --parts [--game ...]     # what observing costs, part by part
 
@@ -44,6 +45,7 @@ skew, unlike the wall clock's.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 import time
@@ -59,6 +61,12 @@ import rulekit  # noqa: E402
 import rulekit.rl  # noqa: E402
 
 AUTO_PASS = False       # --auto-pass: both loops answer a decision of one option without asking
+SETTLED = False         # --settled: the loops run in rulekit.settled(), the games loaded before
+
+
+def settled():
+    """``rulekit.settled()`` with ``--settled`` (entered once what the loops share is built), else nothing."""
+    return rulekit.settled() if SETTLED else contextlib.nullcontext()
 
 
 def raw(game, players: int, seed: int) -> tuple[int, float]:
@@ -135,12 +143,14 @@ def parts(game, players: int, games: int, rounds: int) -> list[tuple[str, float]
              "+ the seat's row copied", "+ the mask")
     best = [[float("inf")] * games for _ in names]
     steps = 0
-    for _ in range(rounds):
-        for seed in range(games):
-            for level in range(len(names)):
-                n, seconds = run(level, seed)
-                best[level][seed] = min(best[level][seed], seconds)
-            steps += n if _ == 0 else 0
+    run(0, 0)                           # (a warm-up, before a --settled freeze)
+    with settled():
+        for _ in range(rounds):
+            for seed in range(games):
+                for level in range(len(names)):
+                    n, seconds = run(level, seed)
+                    best[level][seed] = min(best[level][seed], seconds)
+                steps += n if _ == 0 else 0
     return [(name, 1e6 * sum(b) / steps) for name, b in zip(names, best)]
 
 
@@ -153,13 +163,14 @@ def measure(game, tracked, players: int, games: int, rounds: int, actions: str) 
     env(e, 0, np.random.default_rng(0))                 # builds the catalogue once, warms up
     best_raw = [(0, float("inf"))] * games
     best_env: list[tuple[int, float, dict]] = [(0, float("inf"), {})] * games
-    for _ in range(rounds):
-        rng = np.random.default_rng(0)
-        for seed in range(games):
-            r = raw(game, players, seed)
-            best_raw[seed] = min(best_raw[seed], r, key=lambda x: x[1])
-            run = env(e, seed, rng)
-            best_env[seed] = min(best_env[seed], run, key=lambda x: x[1])
+    with settled():
+        for _ in range(rounds):
+            rng = np.random.default_rng(0)
+            for seed in range(games):
+                r = raw(game, players, seed)
+                best_raw[seed] = min(best_raw[seed], r, key=lambda x: x[1])
+                run = env(e, seed, rng)
+                best_env[seed] = min(best_env[seed], run, key=lambda x: x[1])
     raw_steps, raw_s = sum(s for s, _ in best_raw), sum(t for _, t in best_raw)
     steps, seconds = sum(s for s, _, _ in best_env), sum(t for _, t, _ in best_env)
     us = {k: 1e6 * sum(p[k] for _, _, p in best_env) / steps for k in ("observe", "pick", "step")}
@@ -188,9 +199,12 @@ def main() -> None:
     ap.add_argument("--parts", action="store_true", help="what observing costs, part by part (CPU time)")
     ap.add_argument("--auto-pass", action="store_true",
                     help="both loops with auto_pass=True: a decision of one option is answered without asking")
+    ap.add_argument("--settled", action="store_true",
+                    help="measure inside rulekit.settled(), as docs/rl.md advises for a long loop (the "
+                         "collector's full passes leave the loaded game and the catalogue out)")
     args = ap.parse_args()
-    global AUTO_PASS
-    AUTO_PASS = args.auto_pass
+    global AUTO_PASS, SETTLED
+    AUTO_PASS, SETTLED = args.auto_pass, args.settled
     if args.all:
         print("| game | players | raw steps/s | env steps/s | observe | pick | step | env/raw | overhead |")
         print("|---|---|---|---|---|---|---|---|---|")
