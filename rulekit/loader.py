@@ -696,7 +696,8 @@ class _Builder(ChoicesBuilder):
         zones = tuple(attrs.evolve(z, limit=ns.get(gen.fn_name("limit", z.name)),
                                    limit_fixed=self._fixed_limit(self.zone_specs[z.index].get("limit")))
                       for z in names.zones.values())
-        choices = {cname: ChoiceDef(cname, cspec.get("prompt", cname), self._sourced(cname, zones, gen),
+        through = gen.param_option_zones()
+        choices = {cname: ChoiceDef(cname, cspec.get("prompt", cname), self._sourced(cname, zones, gen, through),
                                     ns[gen.choice_fn[cname]], ns.get(gen.fn_name("heuristic", cname)),
                                     self.loaded.where(("choices", cname)), names.choice_params[cname],
                                     cspec.get("skip_if_only"), self._memo_safe(cname, d))
@@ -740,13 +741,17 @@ class _Builder(ChoicesBuilder):
             code=ns["__source__"], code_label=ns["__label__"], code_origins=ns["__origins__"],
             code_calls=ns["__calls__"], code_names=ns["__names__"])
 
-    def _sourced(self, cname: str, zones: tuple[ZoneDef, ...], gen: CodeGen) -> tuple[OptionDef, ...]:
+    def _sourced(self, cname: str, zones: tuple[ZoneDef, ...], gen: CodeGen,
+                 through: dict[tuple[str, str], frozenset[int]]) -> tuple[OptionDef, ...]:
         """The choice's options, each card option with the cards it can ever
         offer: those its zones may hold, when every zone it takes cards from
-        declares them (``one_of``)."""
+        declares them (``one_of``); ``through``: the zones of the options
+        that offer a parameter's cards (:meth:`Choices.param_option_zones`)."""
         out = []
         for o in self.option_defs[cname]:
             where = gen.option_zones.get((cname, o.name)) if o.kind == "cards" else None
+            if where is None and o.kind == "cards":
+                where = through.get((cname, o.name))      # (cards passed in by every choose)
             if where is not None:
                 held = [zones[i].allowed for i in sorted(where)]
                 if all(h is not None for h in held):

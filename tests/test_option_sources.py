@@ -165,3 +165,55 @@ def test_the_shipped_identity_games_number_no_general_in_a_hand():
     assert use.size == 108 and not generals & set(use.ids or ())
     assert cat.slot_of("play", "丈八蛇矛").size == comb(108, 2)
     assert cat.slot_of("pick_general", "general").size == 25
+
+
+# `give` offers a card of the cards it is given; every `choose` of it passes
+# a hand (or, below, a zone that may hold anything); `unused` is never asked.
+PASSED = GAME.replace("""      - {name: pass}
+setup:""", """      - {name: pass}
+  give:
+    params: [p, pool]
+    who: p
+    options:
+      - {name: card, cards: 1, from: "pool where it.value == 1"}
+  unused:
+    params: [p, pool]
+    who: p
+    options:
+      - {name: card, cards: 1, from: pool}
+setup:""").replace("""        choose act
+""", """        choose act
+        if size(hand(current)) > 2:
+          choose give(current, hand(current))
+          move give.cards to hand(next(current))
+""")
+
+
+def option(game: rulekit.Game, choice: str, name: str):
+    return next(o for o in game.choices[choice].options if o.name == name)
+
+
+def test_an_option_offering_a_parameters_cards_knows_the_zones_every_choose_passes():
+    """Reading: a choice's option that offers the cards of its parameter can
+    only offer what the arguments of its calls can hold."""
+    g = load(PASSED)
+    assert option(g, "give", "card").cards_from == ids(g, "coin")
+    assert option(g, "unused", "card").cards_from == ()          # never asked: offers nothing
+    m = g.new_match(2, seed=3)
+    rng = random.Random(3)
+    while m.decision is not None:           # the cards it offers are among those it knows
+        if m.decision.choice == "give":
+            assert {c for a in m.decision.options for c in a.cards} <= set(ids(g, "coin"))
+        m.apply(rng.randrange(len(m.decision.options)))
+    slots = dict(ActionCatalogue(g, 2).layout())
+    assert slots["card (1 cards)"] == slice(40, 46)        # the six coins, not every card
+
+
+def test_one_choose_passing_what_may_hold_anything_leaves_the_option_open():
+    text = PASSED.replace("""          move give.cards to hand(next(current))
+""", """          move give.cards to hand(next(current))
+        if any(table):
+          choose give(current, table)
+""")
+    g = load(text)
+    assert option(g, "give", "card").cards_from is None

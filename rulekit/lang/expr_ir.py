@@ -311,22 +311,26 @@ def map_parts(node: Expr, fn: Callable[[Expr], Expr]) -> Expr:
 _SOME_OF_FIRST = ("top", "bottom", "shuffled", "unique")
 
 
-def zones_of(node: Expr) -> frozenset[int] | None:
+def zones_of(node: Expr, params: dict[str, frozenset[int] | None] | None = None) -> frozenset[int] | None:
     """The zones (their definitions' indices) the cards of ``node`` can only
     come from: a zone, a filter of one, some of its cards, several joined,
     either of two, none at all; None when they may come from anything
     else (a list passed in, an answer's cards, a procedure's result).  What a choice's
-    option may ever offer follows (see :class:`rulekit.model.OptionDef`)."""
+    option may ever offer follows (see :class:`rulekit.model.OptionDef`).
+    ``params``: the zones each parameter's arguments come from, where known
+    (a choice's parameter, from every ``choose`` that passes it)."""
+    if isinstance(node, Local):
+        return None if params is None else params.get(node.name)
     if isinstance(node, ZoneOf):
         return frozenset((node.index,))
     if isinstance(node, Lit):
         return None if node.zone is None else frozenset((node.zone,))
     if isinstance(node, Where):
-        return zones_of(node.seq)
+        return zones_of(node.seq, params)
     if isinstance(node, Inlined):
-        return zones_of(node.body)
+        return zones_of(node.body)          # (its own parameters: not the caller's)
     if isinstance(node, Builtin) and node.name in _SOME_OF_FIRST and node.args:
-        return zones_of(node.args[0])
+        return zones_of(node.args[0], params)
     if isinstance(node, Op) and node.form == "list" and not node.args:
         return frozenset()                  # no cards (a hook a game leaves empty)
     parts: tuple[Expr, ...] = ()
@@ -336,7 +340,7 @@ def zones_of(node: Expr) -> frozenset[int] | None:
         parts = (node.args[0], node.args[2])
     found: set[int] = set()
     for part in parts:
-        zones = zones_of(part)
+        zones = zones_of(part, params)
         if zones is None:
             return None
         found |= zones

@@ -143,6 +143,11 @@ class GenBase:
         self.card_props: frozenset[str] = frozenset()
         #: (choice, option) -> the zones its cards can only come from (None: anywhere), see zones_of
         self.option_zones: dict[tuple[str, str], frozenset[int] | None] = {}
+        #: (choice, option) -> the trees its cards are taken from where one reads a parameter of
+        #: the choice (resolved by :meth:`param_option_zones` once every ``choose`` is written)
+        self.option_sources: dict[tuple[str, str], list[Any]] = {}
+        #: (choice, parameter) -> the zones of the cards every ``choose`` passes it (None: anywhere)
+        self.choice_arg_zones: dict[tuple[str, str], frozenset[int] | None] = {}
         self.choosing = ""                  # the choice being written
         #: parameters of the text being written that take a name from a
         #: ``names:`` entry: parameter -> entry (see name_checks)

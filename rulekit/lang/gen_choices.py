@@ -164,13 +164,39 @@ class Choices(Expressions):
         option of its name in the choice): an action catalogue numbers
         only the cards those zones may hold."""
         errors = len(self.errors)
-        zones = None if source is None else zones_of(self.known_tree(source))
+        tree = None if source is None else self.known_tree(source)
+        zones = None if tree is None else zones_of(tree)
         del self.errors[errors:]            # (reported when the source is written)
         key = (self.choosing, option)
+        self.option_sources.setdefault(key, []).append(tree)
         if key in self.option_zones:
             before = self.option_zones[key]
             zones = None if before is None or zones is None else before | zones
         self.option_zones[key] = zones
+
+    def param_option_zones(self) -> dict[tuple[str, str], frozenset[int]]:
+        """The card options whose cards come from the choice's parameters,
+        with the zones every ``choose`` of the choice passes them from (once
+        the whole file is written): a choice of "one of these cards" called
+        with a player's hand offers only what hands may hold.  An option is
+        left out where any of its sources, or any call's argument, may hold
+        anything; a choice no ``choose`` calls offers nothing through them."""
+        out = {}
+        for (choice, option), trees in self.option_sources.items():
+            if self.option_zones.get((choice, option)) is not None:
+                continue                    # (known from its zones alone)
+            # (a choice no ``choose`` calls is never asked: its parameters are never given any card)
+            params = {p: self.choice_arg_zones.get((choice, p), frozenset())
+                      for p in self.names.choice_params.get(choice, ())}
+            found: set[int] = set()
+            for tree in trees:
+                zones = None if tree is None or not params else zones_of(tree, params)
+                if zones is None:
+                    break
+                found |= zones
+            else:
+                out[(choice, option)] = frozenset(found)
+        return out
 
     def _card_option(self, opt: dict[str, Any], trees: _Keyed, name: str, first: bool,
                      count: tuple[int, int]) -> None:
