@@ -209,6 +209,24 @@ def test_an_option_offering_a_parameters_cards_knows_the_zones_every_choose_pass
     assert slots["card (1 cards)"] == slice(40, 46)        # the six coins, not every card
 
 
+def test_an_option_offering_a_procedures_result_knows_the_zones_its_returns_give():
+    text = PASSED.replace("""  mine:
+    params: [p]""", """  spare:
+    params: [p]
+    effect: |
+      if empty(hand(p)):
+        return []
+      return hand(p) where it.value == 1
+  mine:
+    params: [p]""").replace("""      - {name: pass}
+  give:""", """      - {name: pass}
+      - {name: spare, cards: 1, from: spare(current)}
+  give:""")
+    g = load(text)
+    assert option(g, "act", "spare").cards_from == ids(g, "coin")
+    assert "spare" not in g.inlined            # (a result followed through its returns, not written in place)
+
+
 def test_one_choose_passing_what_may_hold_anything_leaves_the_option_open():
     text = PASSED.replace("""          move give.cards to hand(next(current))
 """, """          move give.cards to hand(next(current))

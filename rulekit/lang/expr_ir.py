@@ -311,26 +311,31 @@ def map_parts(node: Expr, fn: Callable[[Expr], Expr]) -> Expr:
 _SOME_OF_FIRST = ("top", "bottom", "shuffled", "unique")
 
 
-def zones_of(node: Expr, params: dict[str, frozenset[int] | None] | None = None) -> frozenset[int] | None:
+def zones_of(node: Expr, params: dict[str, frozenset[int] | None] | None = None,
+             procs: Callable[[str], frozenset[int] | None] | None = None) -> frozenset[int] | None:
     """The zones (their definitions' indices) the cards of ``node`` can only
     come from: a zone, a filter of one, some of its cards, several joined,
     either of two, none at all; None when they may come from anything
     else (a list passed in, an answer's cards, a procedure's result).  What a choice's
     option may ever offer follows (see :class:`rulekit.model.OptionDef`).
     ``params``: the zones each parameter's arguments come from, where known
-    (a choice's parameter, from every ``choose`` that passes it)."""
+    (a choice's parameter, from every ``choose`` that passes it); ``procs``:
+    the zones a procedure's results come from, where known (from its
+    ``return`` statements)."""
     if isinstance(node, Local):
         return None if params is None else params.get(node.name)
+    if isinstance(node, ProcCall):
+        return None if procs is None else procs(node.name)
     if isinstance(node, ZoneOf):
         return frozenset((node.index,))
     if isinstance(node, Lit):
         return None if node.zone is None else frozenset((node.zone,))
     if isinstance(node, Where):
-        return zones_of(node.seq, params)
+        return zones_of(node.seq, params, procs)
     if isinstance(node, Inlined):
-        return zones_of(node.body)          # (its own parameters: not the caller's)
+        return zones_of(node.body, None, procs)     # (its own parameters: not the caller's)
     if isinstance(node, Builtin) and node.name in _SOME_OF_FIRST and node.args:
-        return zones_of(node.args[0], params)
+        return zones_of(node.args[0], params, procs)
     if isinstance(node, Op) and node.form == "list" and not node.args:
         return frozenset()                  # no cards (a hook a game leaves empty)
     parts: tuple[Expr, ...] = ()
@@ -340,7 +345,7 @@ def zones_of(node: Expr, params: dict[str, frozenset[int] | None] | None = None)
         parts = (node.args[0], node.args[2])
     found: set[int] = set()
     for part in parts:
-        zones = zones_of(part, params)
+        zones = zones_of(part, params, procs)
         if zones is None:
             return None
         found |= zones

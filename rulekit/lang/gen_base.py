@@ -146,8 +146,10 @@ class GenBase:
         #: (choice, option) -> the trees its cards are taken from where one reads a parameter of
         #: the choice (resolved by :meth:`param_option_zones` once every ``choose`` is written)
         self.option_sources: dict[tuple[str, str], list[Any]] = {}
-        #: (choice, parameter) -> the zones of the cards every ``choose`` passes it (None: anywhere)
-        self.choice_arg_zones: dict[tuple[str, str], frozenset[int] | None] = {}
+        #: (choice, parameter) -> the trees of what each ``choose`` of the choice passes it
+        self.choice_args: dict[tuple[str, str], list[Any]] = {}
+        #: procedure -> the trees of what its ``return`` statements give (None: a bare return)
+        self.proc_returns: dict[str, list[Any]] = {}
         self.choosing = ""                  # the choice being written
         #: parameters of the text being written that take a name from a
         #: ``names:`` entry: parameter -> entry (see name_checks)

@@ -175,27 +175,40 @@ class Choices(Expressions):
         self.option_zones[key] = zones
 
     def param_option_zones(self) -> dict[tuple[str, str], frozenset[int]]:
-        """The card options whose cards come from the choice's parameters,
-        with the zones every ``choose`` of the choice passes them from (once
-        the whole file is written): a choice of "one of these cards" called
-        with a player's hand offers only what hands may hold.  An option is
-        left out where any of its sources, or any call's argument, may hold
-        anything; a choice no ``choose`` calls offers nothing through them."""
+        """The card options that the zones of their ``from:`` alone leave
+        open, with the zones their cards can only come from, once the whole
+        file is written: a parameter of the choice gives what every
+        ``choose`` of it passes (a choice of "one of these cards" called with
+        a player's hand offers only what hands may hold; a choice nobody
+        calls, nothing), a procedure's result what its ``return``
+        statements give.  An option is left out where anything it reads may
+        hold any card."""
+        done: dict[str, frozenset[int] | None] = {}
+
+        def proc(name: str) -> frozenset[int] | None:
+            if name not in done:
+                done[name] = None           # (a procedure that calls itself: anything, while it is open)
+                done[name] = union(self.proc_returns.get(name) or [None], None)
+            return done[name]
+
+        def union(trees: list[Any], params: dict[str, frozenset[int] | None] | None) -> frozenset[int] | None:
+            found: set[int] = set()
+            for tree in trees:
+                zones = None if tree is None else zones_of(tree, params, proc)
+                if zones is None:
+                    return None
+                found |= zones
+            return frozenset(found)
+
         out = {}
         for (choice, option), trees in self.option_sources.items():
             if self.option_zones.get((choice, option)) is not None:
                 continue                    # (known from its zones alone)
-            # (a choice no ``choose`` calls is never asked: its parameters are never given any card)
-            params = {p: self.choice_arg_zones.get((choice, p), frozenset())
+            params = {p: union(self.choice_args.get((choice, p), []), None)
                       for p in self.names.choice_params.get(choice, ())}
-            found: set[int] = set()
-            for tree in trees:
-                zones = None if tree is None or not params else zones_of(tree, params)
-                if zones is None:
-                    break
-                found |= zones
-            else:
-                out[(choice, option)] = frozenset(found)
+            zones = union(trees, params)
+            if zones is not None:
+                out[(choice, option)] = zones
         return out
 
     def _card_option(self, opt: dict[str, Any], trees: _Keyed, name: str, first: bool,

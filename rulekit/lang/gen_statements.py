@@ -12,7 +12,7 @@ from typing import Any
 from lark import Token, Tree
 
 from . import pass_facts, printer
-from .expr_ir import Expr, zones_of
+from .expr_ir import Expr
 from .gen_base import Node, subtree, unquote
 from .gen_expressions import Expressions, elem_of
 from .ir import (
@@ -239,8 +239,10 @@ class Statements(Expressions):
                        f"choose {name}({', '.join(params)})" if params else f"choose {name}")
             return
         self.check_name_args("choice", name, arg_nodes)
-        self._note_choice_args(name, params, arg_nodes)
-        args = "".join(", " + self.expr(a).src for a in arg_nodes)
+        trees = [self.known_tree(a) for a in arg_nodes]
+        for param, tree in zip(params, trees):      # (what it is given, for the cards an option can offer)
+            self.choice_args.setdefault((name, param), []).append(tree)
+        args = "".join(", " + self.lower(t).src for t in trees)
         effects = self.names.option_effects.get(name)
         if effects and arg_nodes:
             # the option's effect gets the same arguments: computed once
@@ -276,19 +278,6 @@ class Statements(Expressions):
                           alone)], asked, origin=here))
         if effects:
             self._option_effects(name, effects, args)
-
-    def _note_choice_args(self, name: str, params: tuple[str, ...], arg_nodes: list[Node]) -> None:
-        """Note the zones the cards of each argument of ``choose NAME(...)``
-        can only come from, with those of the choice's other calls: an
-        option offering a parameter's cards offers only what those zones
-        may hold (see :meth:`Choices.param_option_zones`)."""
-        errors = len(self.errors)
-        for param, arg in zip(params, arg_nodes):
-            zones = zones_of(self.known_tree(arg))
-            key = (name, param)
-            before = self.choice_arg_zones.get(key, frozenset())
-            self.choice_arg_zones[key] = None if before is None or zones is None else before | zones
-        del self.errors[errors:]            # (reported when the arguments are written)
 
     def _option_effects(self, name: str, effects: tuple[tuple[str, str], ...], args: str) -> None:
         """After ``choose``: run the effect of the option chosen, if it has one
@@ -400,7 +389,11 @@ class Statements(Expressions):
                        "'end turn' to end the turn, or 'goto PHASE'")
             return
         value = node.children[0]
-        self.add(Return(None if value is None else self.expr(value).src, origin=self.here()))
+        tree = None if value is None else self.known_tree(value)
+        rule = self.cx.rule
+        if rule.startswith("procedure '"):      # (what it gives, for the cards an option can offer)
+            self.proc_returns.setdefault(rule[11:-1], []).append(tree)
+        self.add(Return(None if tree is None else self.lower(tree).src, origin=self.here()))
 
     def s_eliminate_stmt(self, node: Tree[Token]) -> None:
         self.do(f"m.eliminate({self.expr(node.children[0])})")
