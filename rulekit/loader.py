@@ -595,9 +595,10 @@ class _Builder(ChoicesBuilder):
         for pname in d.get("procedures", {}):
             path = self.proc_path(pname)
             gen.declared_params = self._declared_params("procedure", pname, names)
+            gen.returning_for = pname
             self._script(gen, gen.proc_fn[pname], path, f"procedure '{pname}'",
                          names.proc_params.get(pname, ()))
-            gen.declared_params = {}
+            gen.declared_params, gen.returning_for = {}, None
         for (cname, oname), pname in self.option_effects.items():
             gen.declared_params = {k: v for k, v in self._declared_params("choice", cname, names).items()}
             self._script(gen, gen.proc_fn[pname], self.effect_paths[pname],
@@ -746,12 +747,13 @@ class _Builder(ChoicesBuilder):
         """The choice's options, each card option with the cards it can ever
         offer: those its zones may hold, when every zone it takes cards from
         declares them (``one_of``); ``through``: the zones of the options
-        that offer a parameter's cards (:meth:`Choices.param_option_zones`)."""
+        that offer a parameter's cards or a procedure's result
+        (:meth:`Choices.param_option_zones`)."""
         out = []
         for o in self.option_defs[cname]:
             where = gen.option_zones.get((cname, o.name)) if o.kind == "cards" else None
             if where is None and o.kind == "cards":
-                where = through.get((cname, o.name))      # (cards passed in by every choose)
+                where = through.get((cname, o.name))      # (cards passed in, or a procedure's result)
             if where is not None:
                 held = [zones[i].allowed for i in sorted(where)]
                 if all(h is not None for h in held):

@@ -316,7 +316,8 @@ def zones_of(node: Expr, params: dict[str, frozenset[int] | None] | None = None,
     """The zones (their definitions' indices) the cards of ``node`` can only
     come from: a zone, a filter of one, some of its cards, several joined,
     either of two, none at all; None when they may come from anything
-    else (a list passed in, an answer's cards, a procedure's result).  What a choice's
+    else (a list passed in or a procedure's result, unless ``params`` or
+    ``procs`` say; an answer's cards; a ``let`` name).  What a choice's
     option may ever offer follows (see :class:`rulekit.model.OptionDef`).
     ``params``: the zones each parameter's arguments come from, where known
     (a choice's parameter, from every ``choose`` that passes it); ``procs``:

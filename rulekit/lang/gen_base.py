@@ -143,13 +143,14 @@ class GenBase:
         self.card_props: frozenset[str] = frozenset()
         #: (choice, option) -> the zones its cards can only come from (None: anywhere), see zones_of
         self.option_zones: dict[tuple[str, str], frozenset[int] | None] = {}
-        #: (choice, option) -> the trees its cards are taken from where one reads a parameter of
-        #: the choice (resolved by :meth:`param_option_zones` once every ``choose`` is written)
+        #: (choice, option) -> the trees of its ``from:`` (None: none); Choices.param_option_zones
+        #: reads those of the options their zones alone leave open, once the whole file is written
         self.option_sources: dict[tuple[str, str], list[Any]] = {}
         #: (choice, parameter) -> the trees of what each ``choose`` of the choice passes it
         self.choice_args: dict[tuple[str, str], list[Any]] = {}
         #: procedure -> the trees of what its ``return`` statements give (None: a bare return)
         self.proc_returns: dict[str, list[Any]] = {}
+        self.returning_for: str | None = None     # the procedure being written (set by the loader)
         self.choosing = ""                  # the choice being written
         #: parameters of the text being written that take a name from a
         #: ``names:`` entry: parameter -> entry (see name_checks)

@@ -12,7 +12,7 @@ from typing import Any, TypeAlias
 
 from ..engine.runtime import Action
 from . import runtime_helpers
-from .expr_ir import zones_of
+from .expr_ir import Expr, zones_of
 from .gen_base import Node
 from .gen_expressions import Expressions, elem_of
 from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Origin, Return, Stmt, every_block
@@ -159,14 +159,11 @@ class Choices(Expressions):
                                one_line=True, origin=here))
             self.add(For("_c", src, each, origin=here))
 
-    def _note_zones(self, option: str, source: Node | None) -> None:
-        """Note where the option's cards can only come from (with any other
-        option of its name in the choice): an action catalogue numbers
-        only the cards those zones may hold."""
-        errors = len(self.errors)
-        tree = None if source is None else self.known_tree(source)
+    def _note_zones(self, option: str, tree: Expr | None) -> None:
+        """Note where the option's cards can only come from (``tree``: its
+        ``from:``, with any other option of its name in the choice): an
+        action catalogue numbers only the cards those zones may hold."""
         zones = None if tree is None else zones_of(tree)
-        del self.errors[errors:]            # (reported when the source is written)
         key = (self.choosing, option)
         self.option_sources.setdefault(key, []).append(tree)
         if key in self.option_zones:
@@ -216,8 +213,9 @@ class Choices(Expressions):
         """``first``: the option always runs (no ``when``), so the pools it
         fills may serve the options after it."""
         lo, hi = count
-        self._note_zones(opt["name"], trees["from"] if "from" in trees else None)
-        source = self.expr(trees["from"]) if "from" in trees else None
+        tree = self.known_tree(trees["from"]) if "from" in trees else None     # (for the code and the zones)
+        self._note_zones(opt["name"], tree)
+        source = None if tree is None else self.lower(tree)
         if source is not None and source.kind in _NOT_CARDS:
             self.error(trees["from"], f"'from' gives {_NOT_CARDS[source.kind]}, not cards",
                        "cards to pick from: a zone (hand(current)), a filter of one, a list of cards",

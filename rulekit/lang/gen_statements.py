@@ -390,9 +390,8 @@ class Statements(Expressions):
             return
         value = node.children[0]
         tree = None if value is None else self.known_tree(value)
-        rule = self.cx.rule
-        if rule.startswith("procedure '"):      # (what it gives, for the cards an option can offer)
-            self.proc_returns.setdefault(rule[11:-1], []).append(tree)
+        if self.returning_for is not None:      # (what it gives, for the cards an option can offer)
+            self.proc_returns.setdefault(self.returning_for, []).append(tree)
         self.add(Return(None if tree is None else self.lower(tree).src, origin=self.here()))
 
     def s_eliminate_stmt(self, node: Tree[Token]) -> None:

@@ -175,7 +175,7 @@ class SeatObservations:
                 cells[base + e._decider + (decider - seat) % n] = 1.0
             return
         head, was_choice, was_decider = was
-        if head is not now[0]:
+        if head != now[0]:
             was_turn, was_phase, was_current = head
             if turn != was_turn:
                 cells[base + e._turn] = _clip(turn)
