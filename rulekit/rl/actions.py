@@ -13,7 +13,7 @@ its position (the engine's cheapest form).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -21,6 +21,7 @@ from ..engine.runtime import Decision
 from ..model import Game
 from .catalogue import ActionCatalogue, CatalogueTooLarge
 from .features import ActionFeatures
+from .recycle import FREE_KEPT, kept_counts
 
 MODES = ("auto", "catalogue", "features")
 
@@ -45,8 +46,9 @@ class CatalogueActions:
         self.n = catalogue.n
         #: how many masks are kept for decisions to come (each the catalogue's size in bytes)
         self.kept = kept
-        #: what a decision allows, by its options' indices, the last used last
-        self._kept: dict[tuple[int, ...], Legal] = {}
+        #: what a decision allows, by its options' indices, the last used last; with each, its
+        #: mask's bytes, writable (the mask itself is read-only): see :meth:`_legal`
+        self._kept: dict[tuple[int, ...], tuple[Legal, Any]] = {}
         #: what a decision of one option allows (two steps in three: a lone "pass"), by its
         #: choice, seat and action: found without working out the index
         self._single: dict[tuple[str, int, object], Legal] = {}
@@ -72,24 +74,50 @@ class CatalogueActions:
         return self._legal(tuple(self.catalogue.indices(decision)))
 
     def _legal(self, indices: tuple[int, ...]) -> Legal:
-        """What the options numbered ``indices`` allow (see :meth:`legal`)."""
+        """What the options numbered ``indices`` allow (see :meth:`legal`).
+
+        A mask that leaves the kept ones while nothing outside holds it or
+        its :class:`Legal` (counted by reference, :mod:`rulekit.rl.recycle`:
+        an agent's observation, a view of it, a driver's pending decision
+        would each show) is
+        written again for the new indices, a few bytes cleared and set,
+        rather than a new mask zeroed: no one can see the change, and a
+        new mask's zeroing writes the catalogue's size in bytes (18,896 in
+        8-player 三国杀) through the processor's caches at every decision
+        of new options."""
         kept = self._kept
-        legal = kept.pop(indices, None)
-        if legal is None:
-            mask = np.zeros(self.n, dtype=np.int8)
-            if len(indices) > 16:
-                mask[list(indices)] = 1
-            else:                       # a few: cheaper one by one than as a list numpy converts
+        entry = kept.pop(indices, None)
+        if entry is not None:
+            kept[indices] = entry
+            return entry[0]
+        if not self.kept:
+            return Legal(self._new_mask(indices)[0], indices, None)
+        reused = None
+        if len(kept) >= self.kept:
+            entry = kept.pop(next(iter(kept)))              # the least recently used
+            if kept_counts(entry) == FREE_KEPT:
+                old, view = entry
+                for i in old.positions or ():
+                    view[i] = 0
                 for i in indices:
-                    mask[i] = 1
-            mask.flags.writeable = False
-            legal = Legal(mask, indices, None)
-            if not self.kept:
-                return legal
-            if len(kept) >= self.kept:
-                del kept[next(iter(kept))]          # the least recently used
-        kept[indices] = legal
+                    view[i] = 1
+                reused = old.mask, view
+        mask, view = reused or self._new_mask(indices)
+        legal = Legal(mask, indices, None)
+        kept[indices] = legal, view
         return legal
+
+    def _new_mask(self, indices: tuple[int, ...]) -> tuple[np.ndarray, Any]:
+        """A read-only mask with ``indices`` set, and its bytes writable."""
+        mask = np.zeros(self.n, dtype=np.int8)
+        view = mask.data.cast("B")
+        if len(indices) > 16:
+            mask[list(indices)] = 1
+        else:                       # a few: cheaper one by one than as a list numpy converts
+            for i in indices:
+                view[i] = 1
+        mask.flags.writeable = False
+        return mask, view
 
     def describe(self, index: int) -> str:
         return self.catalogue.describe(index)

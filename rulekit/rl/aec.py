@@ -45,7 +45,7 @@ class RulekitEnv(AECEnv):
                  seed: int | None = None, render_mode: str | None = None,
                  reward_hook: RewardHook | None = None, cooperative: bool | None = None,
                  illegal: str = "terminate", auto_pass: bool = False, max_actions: int | None = None,
-                 max_steps: int | None = None, out_seats: str = "terminate"):
+                 max_steps: int | None = None, out_seats: str = "terminate", recycle: bool = True):
         super().__init__()
         if out_seats not in OUT_SEATS:
             raise ValueError(f"out_seats must be one of {', '.join(OUT_SEATS)}, not {out_seats!r}")
@@ -54,7 +54,7 @@ class RulekitEnv(AECEnv):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.driver = Driver(game, players, options=options, actions=actions, max_actions=max_actions,
                              reward_hook=reward_hook, cooperative=cooperative, illegal=illegal,
-                             auto_pass=auto_pass)
+                             auto_pass=auto_pass, recycle=recycle)
         self.game = game
         self.render_mode = render_mode
         self.max_steps = max_steps
@@ -214,6 +214,8 @@ def env(path_or_game, players: int | None = None, **kwargs) -> RulekitEnv:
     ``cooperative``, ``illegal`` (``"terminate"`` or ``"raise"``),
     ``auto_pass``, ``max_actions`` (``K`` in features mode), ``max_steps``
     (truncate a match after that many steps), ``out_seats`` (``"terminate"``
-    or ``"wait"``: see the module).  See docs/rl.md."""
+    or ``"wait"``: see the module), ``recycle`` (False: a new observation
+    array at every step, though nobody holds the last one: see
+    :mod:`rulekit.rl.recycle`).  See docs/rl.md."""
     game = as_game(path_or_game)
     return RulekitEnv(game, game.min_players if players is None else players, **kwargs)

@@ -23,6 +23,7 @@ from ..model import Game
 from .actions import Legal, make_actions
 from .incremental import SeatObservations
 from .observation import ObservationEncoder
+from .recycle import Copies
 from .rewards import RewardHook, is_cooperative, outcome_rewards
 from .tracked import load_game
 
@@ -45,7 +46,7 @@ class Driver:
     def __init__(self, game: Game, players: int, *, options: dict[str, Any] | None = None, actions: str = "auto",
                  max_actions: int | None = None, reward_hook: RewardHook | None = None,
                  cooperative: bool | None = None, illegal: str = "terminate", auto_pass: bool = False,
-                 kept_masks: int = 32):
+                 kept_masks: int = 32, recycle: bool = True):
         if not game.min_players <= players <= game.max_players:
             raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
                              f"not {players!r}")
@@ -57,6 +58,9 @@ class Driver:
         self.actions = make_actions(game, players, actions, options=self.options, max_actions=max_actions,
                                     kept_masks=kept_masks)
         self.encoder = ObservationEncoder(game, players)
+        #: the observation vectors handed out, written again once nobody holds them (None: a new
+        #: array at every observation, see :mod:`rulekit.rl.recycle`)
+        self._vectors = Copies(self.encoder.size) if recycle else None
         self.reward_hook = reward_hook
         self.cooperative = is_cooperative(game) if cooperative is None else cooperative
         self.illegal = illegal
@@ -130,13 +134,15 @@ class Driver:
         """``seat``'s observation dict: the mask (and features) are its own
         only while it decides, zeros otherwise.  The vector is kept up to
         date per seat (:mod:`rulekit.rl.incremental`) and copied out: an agent
-        may keep what it was given.  The mask and features are read-only
+        may keep what it was given (an array nobody holds any more is written
+        again: :mod:`rulekit.rl.recycle`).  The mask and features are read-only
         arrays never written again (the decision's own, one kept for the
         same legal indices, or zeros): handed out as they are."""
         seen = self._seen
         if seen is None:
             raise RuntimeError("no match yet: call reset() first")
-        vector = seen.observe(seat).copy()
+        vectors = self._vectors
+        vector = seen.observe(seat).copy() if vectors is None else vectors.copy(seen.cells(seat))
         dec = seen.match.decision
         if dec is None or dec.player != seat:
             if self._no_features is None:

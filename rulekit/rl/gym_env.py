@@ -38,7 +38,7 @@ class GymEnv(gymnasium.Env):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.driver = Driver(game, 1, options=options, actions=actions, max_actions=max_actions,
                              reward_hook=reward_hook, cooperative=cooperative, illegal=illegal,
-                             auto_pass=auto_pass, kept_masks=0)     # (Gymnasium wants new arrays each step)
+                             auto_pass=auto_pass, kept_masks=0, recycle=False)   # (Gymnasium: new arrays each step)
         self.game = game
         self.render_mode = render_mode
         self.max_steps = max_steps

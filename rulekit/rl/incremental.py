@@ -134,10 +134,21 @@ class SeatObservations:
         self._owned: dict[Token, set[int] | None] = {}
         self.shown = Shown(encoder, match, self.V, self.cols)
         self._todo = self.shown.todo
-        #: each seat's row of V, as a view kept (indexing V makes a new one each time)
+        #: each seat's row of V, as a view kept (indexing V makes a new one each time), and as cells
         self._rows = list(self.V)
+        self._row_cells = [self._cells[r * e.size:(r + 1) * e.size] for r in range(n)]
 
     def observe(self, seat: int) -> np.ndarray:
+        self.update(seat)
+        return self._rows[seat]
+
+    def cells(self, seat: int) -> memoryview[float]:
+        """The seat's row, updated, as a flat memoryview (to copy it without numpy's overhead)."""
+        self.update(seat)
+        return self._row_cells[seat]
+
+    def update(self, seat: int) -> None:
+        """Bring the seat's row up to date."""
         try:
             self.sync()
             dec = self.match.decision
@@ -146,7 +157,6 @@ class SeatObservations:
                 self._write_asked(seat, now)
             if self._todo[seat]:      # (the tests here and above: a call less at most steps)
                 self.shown.write(seat)
-            return self._rows[seat]
         except Exception as err:    # a display or public value failed: where, in the rule file
             failure = failures.mapped(self.match.game, err, self.cols.n)
             if failure is None:
