@@ -238,6 +238,17 @@ class _Builder(ChoicesBuilder):
                 self.err(("card_vars", vname), f"card variable '{vname}' has the name of {clash}",
                          "another name", "card.name in effect text must say which one it reads",
                          key=True)
+        card_vars = d.get("card_vars", {})
+        for z in self.zone_specs:
+            key = z.get("order_by")
+            if key is None:
+                continue
+            if key in card_vars:
+                zdefs[z["name"]] = attrs.evolve(zdefs[z["name"]], order_by=key)
+            else:
+                self.err(("zones", z["name"], "order_by"), f"no card variable '{key}' to list zone "
+                         f"'{z['name']}' by", "the name of a card variable (card_vars:)",
+                         suggest(str(key), card_vars) or f"declare it, e.g. card_vars: {{{key}: 0}}")
         name_sets = self.name_sets(prop_values, cards)
         self.var_sets = var_sets(d, name_sets, self.err, self.lost)
         for zname, (set_name, set_names, allowed) in zone_sets(d["zones"], name_sets, cards, self.err,

@@ -59,6 +59,10 @@ class ZoneDef:
     hold cards of (None: any card), its names (``names``) and the ids of
     the cards so named, in id order (``allowed``): the engine refuses any
     other card there, and an observation has an entry per allowed card only.
+
+    ``order_by``: the card variable by which views list the zone's cards,
+    lowest first (a row of places, listed by place), instead of top first;
+    the pile's own order, which effect text reads, is unchanged.
     """
 
     name: str
@@ -72,6 +76,7 @@ class ZoneDef:
     one_of: str | None = None
     names: tuple[str, ...] = ()
     allowed: tuple[int, ...] | None = None
+    order_by: str | None = None
     #: ``allowed`` as a set, which a move into the zone tests (None: any card)
     allow: frozenset[int] | None = attrs.field(init=False, repr=False, eq=False)
 

@@ -33,9 +33,10 @@ def _zone_visible_to(zdef: ZoneDef, owner: int | None, viewer: Viewer) -> bool:
 
 def zones_view(m: "Match", viewer: Viewer) -> dict[str, dict[str, Any]]:
     """What ``viewer`` sees of every zone, by name: its count, and its cards
-    (top first) where it may see them, or its top card.  (A view is asked
-    for at every step by servers and tests, and a large match has over a
-    hundred zones: the visibility test is written out here, not called.)"""
+    (top first, or by the zone's ``order_by`` variable) where it may see
+    them, or its top card.  (A view is asked for at every step by servers
+    and tests, and a large match has over a hundred zones: the visibility
+    test is written out here, not called.)"""
     out: dict[str, dict[str, Any]] = {}
     every = viewer == ALL
     states = m.cvars                           # each card's own state, with the card
@@ -43,7 +44,8 @@ def zones_view(m: "Match", viewer: Viewer) -> dict[str, dict[str, Any]]:
         zc = zone.cards
         vis = zone.zdef.visibility
         if vis == "public" or every or (vis == "owner" and viewer == zone.owner and viewer is not None):
-            cards = zc[::-1]                                       # top first
+            key = zone.zdef.order_by
+            cards = zc[::-1] if key is None else _ordered(zc, states[key])    # top first, or as declared
             shown: dict[str, Any] = {"count": len(zc), "cards": [c.name for c in cards],
                                      "ids": [c.id for c in cards]}   # two cards of one name: told apart by id
             if states:
@@ -54,6 +56,15 @@ def zones_view(m: "Match", viewer: Viewer) -> dict[str, dict[str, Any]]:
         else:
             out[zone.name] = {"count": len(zc)}
     return out
+
+
+def _ordered(cards: list[Card], values: list[Any]) -> list[Card]:
+    """``cards`` by their values of a card variable, lowest first (numbers
+    before text, other values last; cards of one value top first)."""
+    def key(c: Card) -> tuple[int, Any]:
+        v = values[c.id]
+        return (0, v) if type(v) in (int, float, bool) else (1, v) if type(v) is str else (2, 0)
+    return sorted(cards[::-1], key=key)
 
 
 def _sources(src: Zone | list[Zone], n: int) -> list[Zone]:
