@@ -79,12 +79,11 @@ class CatalogueActions:
         A mask that leaves the kept ones while nothing outside holds it or
         its :class:`Legal` (counted by reference, :mod:`rulekit.rl.recycle`:
         an agent's observation, a view of it, a driver's pending decision
-        would each show) is
-        written again for the new indices, a few bytes cleared and set,
-        rather than a new mask zeroed: no one can see the change, and a
-        new mask's zeroing writes the catalogue's size in bytes (18,896 in
-        8-player 三国杀) through the processor's caches at every decision
-        of new options."""
+        would each show) is written again for the new indices, a few bytes
+        cleared and set, rather than a new mask zeroed: no one can see the
+        change, and a new mask's zeroing writes the catalogue's size in
+        bytes (18,896 in 8-player 三国杀) through the processor's caches at
+        every decision of new options."""
         kept = self._kept
         entry = kept.pop(indices, None)
         if entry is not None:

@@ -25,8 +25,12 @@ import numpy as np
 
 
 def refs(x: object) -> int:
-    """``x``'s reference count, as seen from a caller holding it in one place."""
-    return sys.getrefcount(x)
+    """``x``'s reference count, as seen from a caller holding it in one place
+    (-1 where the interpreter keeps none: nothing is then ever reused)."""
+    return sys.getrefcount(x) if _COUNTED else -1
+
+
+_COUNTED = hasattr(sys, "getrefcount")
 
 
 def _entry(size: int, dtype: type) -> tuple[np.ndarray, Any]:
@@ -44,7 +48,7 @@ def _free_in_pool() -> int:
 
 
 #: the count of an array in a :class:`Copies` pool that nothing outside holds
-FREE_COPY = _free_in_pool()
+FREE_COPY = _free_in_pool() if _COUNTED else -2
 
 
 def kept_counts(entry: tuple[tuple[Any, ...], Any]) -> tuple[int, int]:
@@ -63,7 +67,7 @@ def _free_kept() -> tuple[int, int]:
 
 
 #: what :func:`kept_counts` gives for a kept mask nothing outside holds
-FREE_KEPT = _free_kept()
+FREE_KEPT = _free_kept() if _COUNTED else (-2, -2)
 
 
 class Copies:
