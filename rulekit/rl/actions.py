@@ -82,8 +82,8 @@ class CatalogueActions:
         would each show) is written again for the new indices, a few bytes
         cleared and set, rather than a new mask zeroed: no one can see the
         change, and a new mask's zeroing writes the catalogue's size in
-        bytes (18,896 in 8-player 三国杀) through the processor's caches at
-        every decision of new options."""
+        bytes (tens of thousands in a large game) through the processor's
+        caches at every decision of new options."""
         kept = self._kept
         entry = kept.pop(indices, None)
         if entry is not None:

@@ -480,15 +480,16 @@ class SeatObservations:
         moved: dict[tuple[int, str], Any] = {}
         if first:                   # (every value is new, and every display value is stale: see sync)
             moved = {(p, k): pvars[p].get(k, _HIDDEN) for p, keys in players.items() for k in keys}
-        for p, keys in players.items() if not first else ():
-            values, last = pvars[p], pvals[p]
-            for k in keys:
-                v = values.get(k, _HIDDEN)
-                if v != last.get(k, _UNSET):
-                    moved[p, k] = v
-                    token = ("pvar", k)
-                    changed.add(token)
-                    own(token, p)
+        else:
+            for p, keys in players.items():
+                values, last = pvars[p], pvals[p]
+                for k in keys:
+                    v = values.get(k, _HIDDEN)
+                    if v != last.get(k, _UNSET):
+                        moved[p, k] = v
+                        token = ("pvar", k)
+                        changed.add(token)
+                        own(token, p)
         if moved:
             changed.add(("pvar", None))
         if hide and (first or hide_read is None or not hide_read.isdisjoint(changed)):

@@ -3,9 +3,9 @@
 An environment hands every agent a new observation vector at every step
 (the agent may keep it) and a new action mask at every decision of new
 options.  Allocating them costs little in instructions but much in the
-processor's caches: 8-player 三国杀's vector is 14 KB, its mask 19 KB, and
-the fresh memory each takes (a mask also zeroed) evicts the engine's own
-data from a 32 KB first-level cache at every step.
+processor's caches: a large game's vector and mask are tens of KB
+together, and the fresh memory each takes (a mask also zeroed) evicts the
+engine's own data from a 32 KB first-level cache at every step.
 
 Most agents drop what they were given before the next step, so the same
 few arrays can be handed out again: an array is written again only when
@@ -23,14 +23,16 @@ from typing import Any
 
 import numpy as np
 
-
-def refs(x: object) -> int:
-    """``x``'s reference count, as seen from a caller holding it in one place
-    (-1 where the interpreter keeps none: nothing is then ever reused)."""
-    return sys.getrefcount(x) if _COUNTED else -1
-
-
 _COUNTED = hasattr(sys, "getrefcount")
+
+if _COUNTED:
+    def refs(x: object) -> int:
+        """``x``'s reference count, as seen from a caller holding it in one place."""
+        return sys.getrefcount(x)
+else:
+    def refs(x: object) -> int:
+        """-1: the interpreter keeps no counts, and nothing is ever reused."""
+        return -1
 
 
 def _entry(size: int, dtype: type) -> tuple[np.ndarray, Any]:
@@ -42,9 +44,7 @@ def _entry(size: int, dtype: type) -> tuple[np.ndarray, Any]:
 
 def _free_in_pool() -> int:
     pool = [_entry(1, np.float32)]
-    for entry in pool:
-        return refs(entry[0])
-    raise AssertionError
+    return refs(pool[0][0])
 
 
 #: the count of an array in a :class:`Copies` pool that nothing outside holds
@@ -61,9 +61,9 @@ def kept_counts(entry: tuple[tuple[Any, ...], Any]) -> tuple[int, int]:
 
 def _free_kept() -> tuple[int, int]:
     mask = np.zeros(1, dtype=np.int8)
-    kept: dict[tuple[()], tuple[tuple[Any, ...], Any]] = {(): ((mask, (), None), mask.data.cast("B"))}
+    entry = ((mask, (), None), mask.data.cast("B"))
     del mask
-    return kept_counts(kept.pop(()))
+    return kept_counts(entry)
 
 
 #: what :func:`kept_counts` gives for a kept mask nothing outside holds
