@@ -34,6 +34,7 @@ def pytest_cmdline_main(config):
         config.option.dist = "worksteal"
 
 
+@pytest.hookimpl(optionalhook=True)        # a hook of pytest-xdist: pytest without it runs too
 def pytest_xdist_auto_num_workers(config):
     """``-n auto`` starts one worker more than the cores the process may use.
 

@@ -77,3 +77,16 @@ def test_the_rl_extra_and_its_package_are_declared():
     assert re.search(r'^rl = \["numpy>=1\.24", "gymnasium>=1\.0", "pettingzoo>=1\.24"\]', pyproject, re.M)
     for path in ("README.md", ".ci/run"):
         assert "pip install -e '.[test,rl,plot,cluster,web]'" in (ROOT / path).read_text(encoding="utf-8")
+
+
+def test_the_tests_run_under_pytest_without_xdist():
+    """The suite's conftest must not need pytest-xdist (it is in the test
+    extra, but a plain ``python -m pytest`` runs the tests in one process):
+    its hook for xdist's worker count is optional."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider", "-q",
+                          "tests/test_packaging.py::test_the_version_is_written_once"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
