@@ -12,6 +12,7 @@ Python are left out), divided by the number of games.
     python bench/icount.py --players 4 --games 300
     python bench/icount.py --game sanguosha --players 5 --games 20
     python bench/icount.py --game sanguosha --players 8 --games 20 --agent heuristic
+    python bench/icount.py --game sanguosha --players 8 --games 20 --agent heuristic --split
     python bench/icount.py --root ../other-checkout   # another revision of rulekit
 
 Instructions are not time: the engine's code and data are larger than the
@@ -20,6 +21,10 @@ instructions per cycle.  The wall-clock ratio of ``bench_regicide.py`` has
 been about 0.9 of the instruction ratio printed here.  Needs valgrind
 (Debian's ``valgrind`` package); ``PYTHONHASHSEED`` is fixed so that string
 hashing is the same in every run.
+
+``--split`` tells the heuristic agent's share from the engine's: the same
+games, recorded once, are counted again replayed from their answers, which
+is the engine alone.
 """
 from __future__ import annotations
 
@@ -29,6 +34,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -58,6 +64,35 @@ for i in range({games}):
         dec = m.decision
 """
 
+def _edited(text: str, *edits: tuple[str, str]) -> str:
+    """``text`` with each (old, new) replaced once; an old text that is not there is an error."""
+    for old, new in edits:
+        if old not in text:
+            raise AssertionError(f"not in the script: {old!r}")
+        text = text.replace(old, new, 1)
+    return text
+
+
+# --split: the heuristic games recorded (answers as option numbers, run without valgrind), then
+# counted as replays of those answers: the engine's share of a game, without the agent's scoring
+RECORD = _edited(
+    ENGINE,
+    ("import random, sys", "import json, random, sys"),
+    ("for i in range({games}):", "answers = []\nfor i in range({games}):\n    answers.append([])"),
+    ("        m.apply(agents[dec.player].act(m, dec) if {heuristic} else rng.randrange(len(dec.options)))",
+     "        a = agents[dec.player].act(m, dec)\n        answers[-1].append(dec.options.index(a))\n"
+     "        m.apply(a)"),
+) + "json.dump(answers, open({out!r}, 'w'))\n"
+
+REPLAY = _edited(ENGINE, ("import random, sys", "import json, sys")).split("rng = random.Random(1)", 1)[0] + r"""
+answers = json.load(open({answers!r}))
+for i in range({games}):
+    m = game.new_match(players={players}, seed=1 + i, **kw)
+    for k in answers[i]:
+        m.apply(k)
+"""
+
+
 HAND = r"""
 import random, sys
 sys.path.insert(0, {bench!r})
@@ -85,6 +120,13 @@ def per_game(template: str, games: int, **fields) -> int:
     return (ran - idle) // games
 
 
+def record(root: str, game: str, players: int, games: int, out: str) -> str:
+    """Play the heuristic games once, without valgrind, and keep their answers in the file ``out``."""
+    script = RECORD.format(root=root, game=game, players=players, games=games, heuristic=True, out=out)
+    subprocess.run([sys.executable, "-c", script], check=True, env=dict(os.environ, PYTHONHASHSEED="0"))
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="regicide", choices=["regicide", "sanguosha"])
@@ -93,7 +135,12 @@ def main(argv=None) -> int:
     ap.add_argument("--root", default=str(HERE.parent), help="the rulekit checkout to count")
     ap.add_argument("--agent", choices=("random", "heuristic"), default="random",
                     help="who plays every seat (the heuristic agent's scoring is counted too)")
+    ap.add_argument("--split", action="store_true",
+                    help="with --agent heuristic: also count the same games replayed from their recorded "
+                         "answers, which is the engine's share; the rest is the agent's scoring")
     args = ap.parse_args(argv)
+    if args.split and args.agent != "heuristic":
+        ap.error("--split needs --agent heuristic (random play's agent costs next to nothing)")
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     root = str(Path(args.root).resolve())
@@ -101,6 +148,13 @@ def main(argv=None) -> int:
                       heuristic=args.agent == "heuristic")
     print(f"{args.game}, {args.players} players, {args.games} games, {args.agent} play: "
           f"engine {engine:,} instructions per game")
+    if args.split:
+        with tempfile.TemporaryDirectory(prefix="icount-") as kept:
+            answers = record(root, args.game, args.players, args.games, os.path.join(kept, "answers.json"))
+            replay = per_game(REPLAY, args.games, root=root, game=args.game, players=args.players,
+                              answers=answers)
+        print(f"  of which the engine alone {replay:,} (the same games replayed from their answers), "
+              f"the agent's scoring {engine - replay:,} ({(engine - replay) / engine:.0%})")
     if args.game == "regicide" and args.agent == "random":
         hand = per_game(HAND, args.games, bench=str(HERE), players=args.players)
         print(f"hand-written {hand:,} instructions per game; "

@@ -107,6 +107,25 @@ def test_icount_plays_the_games_it_counts(heuristic):
     assert run.returncode == 0, run.stderr
 
 
+def test_icount_split_replays_the_heuristic_games_it_recorded(tmp_path):
+    """--split counts a replay of the heuristic games' answers: the replay
+    plays each recorded game to its end with exactly its answers (run here
+    without valgrind)."""
+    import json
+    import subprocess
+
+    import icount
+
+    root = str(BENCH.parent)
+    answers = icount.record(root, "regicide", 2, 3, str(tmp_path / "answers.json"))
+    recorded = json.loads(Path(answers).read_text())
+    assert len(recorded) == 3 and all(len(game) > 5 for game in recorded)
+    script = icount.REPLAY.format(root=root, game="regicide", players=2, games=3, answers=answers)
+    script += "\nassert m.decision is None and len(m.actions) == len(answers[-1]), m.actions\n"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+
+
 def test_icount_rl_plays_the_same_games_at_every_level(tmp_path):
     """The script callgrind runs plays whole games at each level, the same
     steps at all of them (run here without valgrind: its two waits are
