@@ -39,9 +39,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-# one run: play GAMES uniform-random games as bench_regicide.py does
-ENGINE = r"""
-import random, sys
+# the start of every run: the game loaded (load time is left out of the counts, see per_game)
+LOAD = r"""
+import json, random, sys
 sys.path.insert(0, {root!r})
 import rulekit
 import os
@@ -52,8 +52,12 @@ import inspect
 from rulekit.engine.match import Match
 # a simulation: windows answered without asking, where the revision can
 kw = {{"auto_pass": True}} if "auto_pass" in inspect.signature(Match.__init__).parameters else {{}}
-rng = random.Random(1)
 from rulekit.agents import HeuristicAgent
+"""
+
+# one run: play GAMES uniform-random games as bench_regicide.py does
+ENGINE = LOAD + r"""
+rng = random.Random(1)
 for i in range({games}):
     m = game.new_match(players={players}, seed=1 + i, **kw)
     if {heuristic}:
@@ -64,34 +68,30 @@ for i in range({games}):
         dec = m.decision
 """
 
-def _edited(text: str, *edits: tuple[str, str]) -> str:
-    """``text`` with each (old, new) replaced once; an old text that is not there is an error."""
-    for old, new in edits:
-        if old not in text:
-            raise AssertionError(f"not in the script: {old!r}")
-        text = text.replace(old, new, 1)
-    return text
-
-
 # --split: the heuristic games recorded (answers as option numbers, run without valgrind), then
 # counted as replays of those answers: the engine's share of a game, without the agent's scoring
-RECORD = _edited(
-    ENGINE,
-    ("import random, sys", "import json, random, sys"),
-    ("for i in range({games}):", "answers = []\nfor i in range({games}):\n    answers.append([])"),
-    ("        m.apply(agents[dec.player].act(m, dec) if {heuristic} else rng.randrange(len(dec.options)))",
-     "        a = agents[dec.player].act(m, dec)\n        answers[-1].append(dec.options.index(a))\n"
-     "        m.apply(a)"),
-) + "json.dump(answers, open({out!r}, 'w'))\n"
+RECORD = LOAD + r"""
+answers = []
+for i in range({games}):
+    m = game.new_match(players={players}, seed=1 + i, **kw)
+    agents = [HeuristicAgent(seed=1 + i) for _ in range({players})]
+    answers.append([])
+    dec = m.decision
+    while dec is not None:
+        a = agents[dec.player].act(m, dec)
+        answers[-1].append(dec.options.index(a))
+        m.apply(a)
+        dec = m.decision
+json.dump(answers, open({out!r}, "w"))
+"""
 
-REPLAY = _edited(ENGINE, ("import random, sys", "import json, sys")).split("rng = random.Random(1)", 1)[0] + r"""
+REPLAY = LOAD + r"""
 answers = json.load(open({answers!r}))
 for i in range({games}):
     m = game.new_match(players={players}, seed=1 + i, **kw)
     for k in answers[i]:
         m.apply(k)
 """
-
 
 HAND = r"""
 import random, sys
@@ -120,11 +120,10 @@ def per_game(template: str, games: int, **fields) -> int:
     return (ran - idle) // games
 
 
-def record(root: str, game: str, players: int, games: int, out: str) -> str:
+def record(root: str, game: str, players: int, games: int, out: str) -> None:
     """Play the heuristic games once, without valgrind, and keep their answers in the file ``out``."""
-    script = RECORD.format(root=root, game=game, players=players, games=games, heuristic=True, out=out)
+    script = RECORD.format(root=root, game=game, players=players, games=games, out=out)
     subprocess.run([sys.executable, "-c", script], check=True, env=dict(os.environ, PYTHONHASHSEED="0"))
-    return out
 
 
 def main(argv=None) -> int:
@@ -150,7 +149,8 @@ def main(argv=None) -> int:
           f"engine {engine:,} instructions per game")
     if args.split:
         with tempfile.TemporaryDirectory(prefix="icount-") as kept:
-            answers = record(root, args.game, args.players, args.games, os.path.join(kept, "answers.json"))
+            answers = os.path.join(kept, "answers.json")
+            record(root, args.game, args.players, args.games, answers)
             replay = per_game(REPLAY, args.games, root=root, game=args.game, players=args.players,
                               answers=answers)
         print(f"  of which the engine alone {replay:,} (the same games replayed from their answers), "

@@ -45,8 +45,8 @@ def pytest_xdist_auto_num_workers(config):
     fills it.  ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still sets the number."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None                 # xdist's own hook reads it
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return cores + 1
+    from xdist.plugin import pytest_xdist_auto_num_workers as cores  # xdist's count of the cores
+    return cores(config) + 1
 
 
 @pytest.fixture(scope="session")

@@ -117,7 +117,8 @@ def test_icount_split_replays_the_heuristic_games_it_recorded(tmp_path):
     import icount
 
     root = str(BENCH.parent)
-    answers = icount.record(root, "regicide", 2, 3, str(tmp_path / "answers.json"))
+    answers = str(tmp_path / "answers.json")
+    icount.record(root, "regicide", 2, 3, answers)
     recorded = json.loads(Path(answers).read_text())
     assert len(recorded) == 3 and all(len(game) > 5 for game in recorded)
     script = icount.REPLAY.format(root=root, game="regicide", players=2, games=3, answers=answers)
