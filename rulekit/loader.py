@@ -596,7 +596,8 @@ class _Builder(ChoicesBuilder):
                              f"choice '{cname}' if_none", cparams)
             if cname in d.get("heuristics", {}):
                 self._expression(gen, gen.fn_name("heuristic", cname), ("heuristics", cname),
-                                 f"heuristic '{cname}'", ("chosen", "option", "player") + cparams)
+                                 f"heuristic '{cname}'", ("chosen", "option", "player") + cparams,
+                                 gen.HEURISTIC_KINDS)
         gen.declared_params = {}
         for hname in d.get("heuristics", {}):
             if hname not in names.choices and not (self.lost and (hname in self.lost.names

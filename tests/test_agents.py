@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 
 import rulekit  # noqa: E402
 from rulekit.agents import AGENTS, Agent, HeuristicAgent, RandomAgent, ScriptedAgent, ScriptError, make_agents  # noqa: E402
+from rulekit.cli import main  # noqa: E402
 from rulekit.engine.runtime import Action, Decision  # noqa: E402
 
 GAME = ROOT / "games" / "regicide.yaml"
@@ -132,6 +133,24 @@ def test_heuristic_agent_without_heuristic_plays_like_random(tmp_path):
     assert game.choices["pick"].heuristic is None
     for seed in range(5):
         assert play(game, HeuristicAgent(seed), 1, 0) == play(game, RandomAgent(seed), 1, 0)
+
+
+def test_a_heuristic_reads_its_chosen_cards_from_the_card_tables(tmp_path, capsys):
+    """``chosen`` in a heuristic is always the list of the answer's cards,
+    so what it reads of them comes from the per-card tables (no value is
+    asked its type), and scores as reading each card would."""
+    heuristic = "sum(chosen.value) * 10 + size(chosen where it.value > 4) - (100 if option == 'pass' else 0)"
+    game = tiny_game(tmp_path, [1, 5, 3, 9, 2], heuristic)
+    m = game.new_match(1, seed=0)
+    scores = HeuristicAgent(0).scores(m, m.decision)
+    expected = []
+    for a in m.decision.options:
+        values = [m.card(i).props["value"] for i in a.cards]
+        expected.append(sum(values) * 10 + sum(v > 4 for v in values) - (100 if a.option == "pass" else 0))
+    assert scores == expected and max(scores) == 91
+    assert main(["show-code", str(tmp_path / "pick.yaml"), "heuristic 'pick'"]) == 0
+    code = capsys.readouterr().out
+    assert "_sumt(" in code and "_ga(" not in code and "type(L_chosen)" not in code
 
 
 def test_heuristic_agent_uses_documented_signature():

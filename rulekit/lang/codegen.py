@@ -100,6 +100,11 @@ class CodeGen(Choices, Statements):
     # ---- whole functions ------------------------------------------------------
     #: parameters of trigger functions and their kinds
     TRIGGER_KINDS: dict[str, str] = {"event": "event", "owner": "int"}
+    #: parameters of heuristics with a known kind: ``chosen`` is always the
+    #: list of the answer's cards (empty for an answer without cards), so
+    #: ``sum(chosen.value)`` reads the cards' table rather than asking each
+    #: value its type (the answer's ``player`` may be none, ``option`` is text)
+    HEURISTIC_KINDS: dict[str, str] = {"chosen": "cards"}
 
     def script(self, fname: str, tree: Tree[Token], rule: str, params: tuple[str, ...] = (),
                kinds: dict[str, str] | None = None) -> None:

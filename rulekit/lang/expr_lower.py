@@ -138,8 +138,7 @@ class Lowering(NameChecks):
             if isinstance(b, Chosen) and b.field == "cards" and summed.card_prop:
                 return Code(f"CH[{b.choice!r}].pj[{self.chosen_projection('sum', prop)}]", "int")
             # a table of the property by card id (none counts 0), read in one loop
-            table = self.const(("sum", prop), "sum", prop)
-            self.sum_tables[table] = prop
+            table = self.sum_table(prop)
             return Code(f"_sumt({table}, {self.seq_of(self.lower(b))})", "int")
         joined = _join_parts(node.args[0]) if name in _SIZES and node.args else None
         if joined is not None and all(a.kind in MANY for a in joined):

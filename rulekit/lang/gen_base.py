@@ -193,6 +193,16 @@ class GenBase:
         self.prop_tables[name] = prop
         return name
 
+    def sum_table(self, prop: str) -> str:
+        """The name of the per-card table ``sum(cards.prop)`` reads (none as
+        0), one per property for the whole file, as :meth:`prop_table`."""
+        for name, p in self.sum_tables.items():
+            if p == prop:
+                return name
+        name = self.const(("sum", prop), "sum", prop)       # replaced by the table at build
+        self.sum_tables[name] = prop
+        return name
+
     def chosen_projection(self, kind: str, prop: str) -> int:
         """The index in every chosen answer's ``pj`` of ``CHOICE.cards.prop``
         (kind "list") or ``sum(CHOICE.cards.prop)`` (kind "sum").  Answers are
