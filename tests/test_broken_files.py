@@ -162,6 +162,10 @@ CASES = [
     Case("number_for_text_prop",
          ["42:44: error: no card has rank 1: every rank is a text"],
          at="1", expected='a value some card has as \'rank\', a text: "1", "2"', hint='write "1"'),
+    Case("sum_of_text_prop",
+         ["40:24: error: sum of card property 'rank', which no card has as a number"],
+         at="play.cards.rank", expected="""a card property whose values are numbers ('rank' is "1", "2")""",
+         hint="sum a property that is a number (value), or count the cards with size(...)"),
     Case("over_indented_line",
          ["41:13: error: syntax error in effect text: this line is indented more than the line above, "
           "which opens no block"],
