@@ -122,3 +122,39 @@ def test_a_display_value_that_fails_is_a_rule_error_at_the_value_wherever_it_is_
     env.step(int(env.last()[0]["action_mask"].argmax()))
     with pytest.raises(RuleRuntimeError, match="shown.yaml:10:9: .*in display 'half'"):
         env.last()
+
+
+SUMMED = """
+name: Sums
+players: {min: 2, max: 2}
+cards:
+  - {name: Two, count: 2, props: {value: 2}}
+  - {name: Joker, props: {value: "wild"}}
+zones:
+  deck: {visibility: public}
+vars:
+  total: 0
+setup: |
+  move box to deck
+turn:
+  phases:
+    - name: main
+      effect: |
+        %s
+        win for current "done"
+"""
+
+
+@pytest.mark.parametrize("statement, says", [
+    # a property some cards have as a number and one as a text: summed from the per-card table
+    ("total = sum(deck.value)", "sum needs numbers, and Joker gives 'wild'"),
+    # a list of values and a list of cards, summed as they come
+    ('total = sum([1, "x", 2])', "sum needs numbers, not 'x'"),
+    ("total = sum(deck)", "sum needs numbers, not cards (card Two): sum a property, as in sum(cards.value)"),
+])
+def test_a_sum_of_what_is_not_a_number_names_the_value(statement, says):
+    game = rulekit.load_game_text(SUMMED % statement, "sums.yaml")
+    with pytest.raises(RuleRuntimeError) as caught:
+        game.new_match(2, seed=1)
+    assert says in caught.value.message, caught.value.message
+    assert (caught.value.where.line, caught.value.where.column) == (17, 9)

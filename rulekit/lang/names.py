@@ -160,7 +160,23 @@ def b_size(m: RuleMatch, x: Any) -> int:
 
 
 def b_sum(m: RuleMatch, x: Any) -> int:
-    return sum(v for v in _cards(x) if v is not None)
+    values = _cards(x)
+    try:
+        return sum(v for v in values if v is not None)
+    except TypeError:
+        raise TypeError(not_summed([(None, v) for v in values])) from None
+
+
+def not_summed(named: list[tuple[str | None, Any]]) -> str:
+    """What ``sum`` of values that are not all numbers says: the first one that
+    is not, after the name of the card that gave it (``None``: a value of a list)."""
+    for name, value in named:
+        if value is None or isinstance(value, (int, float)):
+            continue
+        if isinstance(value, Card):
+            return f"sum needs numbers, not cards (card {value.name}): sum a property, as in sum(cards.value)"
+        return f"sum needs numbers, and {name} gives {value!r}" if name else f"sum needs numbers, not {value!r}"
+    return "sum needs numbers"
 
 
 def b_any(m: RuleMatch, x: Any) -> bool:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from ..engine.runtime import Action, Chosen, Decision, EndTurn, GameOver, Goto, Zone, get_attr
 from ..errors import RuleRuntimeError
 from ..model import Card
-from .names import BUILTINS
+from .names import BUILTINS, not_summed
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -91,9 +91,13 @@ class ActionMemo(dict[Any, Action]):
 def _sumt(table: list[Any], cards: Iterable[Card]) -> int:
     """``sum(cards.prop)``: ``table`` holds each card's value (none as 0)."""
     total = 0
-    for c in cards:
-        total += table[c.id]
+    try:
+        for c in cards:
+            total += table[c.id]
+    except TypeError:
+        raise TypeError(not_summed([(c.name, table[c.id]) for c in cards])) from None
     return total
+
 
 
 def _proj(table: list[Any], cards: Iterable[Card]) -> list[Any]:
