@@ -62,7 +62,7 @@ def test_a_stat_that_fails_at_the_end_is_a_runtime_error_at_the_stat():
     text = _game("move box to deck\nwin", head='player_stats:\n  half: "v // 2"\n').replace(
         "vars: {v: 0}", 'vars: {v: "many"}')
     err = _stopped(text)
-    assert err.startswith("finding.yaml:4:10: the rule failed: unsupported operand type(s) for //"), err
+    assert err.startswith("finding.yaml:4:10: the rule failed: '//' cannot take a text and a number"), err
     assert err.endswith("(in player stat 'half')"), err
 
 

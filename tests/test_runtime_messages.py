@@ -105,7 +105,7 @@ def test_a_display_value_that_fails_is_a_rule_error_at_the_value_wherever_it_is_
     m.apply(0)                      # the score is a text now
     with pytest.raises(RuleRuntimeError) as caught:
         m.view(0)
-    assert str(caught.value).startswith("shown.yaml:10:9: the rule failed: unsupported operand type(s) for //")
+    assert str(caught.value).startswith("shown.yaml:10:9: the rule failed: '//' cannot take a text and a number")
     assert "(in display 'half')" in str(caught.value)
     assert isinstance(caught.value.__cause__, TypeError)
 
@@ -158,3 +158,27 @@ def test_a_sum_of_what_is_not_a_number_names_the_value(statement, says):
         game.new_match(2, seed=1)
     assert says in caught.value.message, caught.value.message
     assert (caught.value.where.line, caught.value.where.column) == (17, 9)
+
+
+@pytest.mark.parametrize("statement, says", [
+    ('total = 1 + "a"', "'+' cannot take a number and a text"),
+    ("let c = top(deck)\n        total = c + 1", "'+' cannot take a card and a number"),
+    ("total = [1, 2] + 3", "'+' cannot take a list and a number"),
+    ('total = first(deck).value < "a"', "'<' cannot compare a number with a text"),
+    ("total = max(deck)", "'>' cannot compare a card with a card"),
+    ("total = size(3)", "a number has no size (size counts cards, a zone's cards or a list)"),
+    ("let c = top(3)", "a number has no entries to read with [...]"),
+    ("total = -top(deck)", "'-' cannot take a card"),
+    ('total = abs("x")', "abs() cannot take a text"),
+    ("total = 3 // 0", "a division or % by zero"),
+    ("total = 5 % 0", "a division or % by zero"),
+])
+def test_a_value_of_the_wrong_kind_is_said_in_effect_texts_words(statement, says):
+    """Python's words for a value of the wrong kind ('int', 'str', 'Card',
+    operand types) come back as effect text speaks of values: a number, a
+    text, a card, a list; the Python error stays the cause, for a program."""
+    game = rulekit.load_game_text(SUMMED % statement, "kinds.yaml")
+    with pytest.raises(RuleRuntimeError) as caught:
+        game.new_match(2, seed=1)
+    assert caught.value.message == f"the rule failed: {says}", caught.value.message
+    assert isinstance(caught.value.__cause__, (TypeError, ZeroDivisionError))

@@ -84,7 +84,49 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
                 f"(the rule failed: {err})")
     wrong = _NOT_AN_INDEX.match(str(err)) if isinstance(err, TypeError) else None
     if wrong is not None:
-        named = {"Card": "a card", "NoneType": "none", "str": "a text", "list": "a list"}
-        kind = named.get(wrong.group(1), wrong.group(1))
-        return f"{kind} was used where a player (a seat number) is expected"
+        return f"{_value(wrong.group(1))} was used where a player (a seat number) is expected"
+    if isinstance(err, TypeError):
+        said = _in_rule_terms(str(err))
+        if said is not None:
+            return f"the rule failed: {said}"
+    if isinstance(err, ZeroDivisionError):
+        return "the rule failed: a division or % by zero"
     return f"the rule failed: {err}"
+
+
+#: Python's type names as effect text speaks of the values
+_VALUES = {"int": "a number", "float": "a number", "bool": "true or false", "str": "a text",
+           "Card": "a card", "list": "a list", "tuple": "a list", "NoneType": "none", "Zone": "a zone",
+           "dict": "an event", "Chosen": "a chosen answer"}
+
+
+def _value(type_name: str) -> str:
+    return _VALUES.get(type_name, f"a {type_name}")
+
+
+#: Python's messages for a value of the wrong kind, and the same in effect
+#: text's words; ``{t1}`` is the value the message's first group names a type of,
+#: ``{1}`` the group as it is (an operator, a function)
+_TYPE_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"unsupported operand type\(s\) for (.+?): '(\w+)' and '(\w+)'"),
+     "'{1}' cannot take {t2} and {t3}"),
+    (re.compile(r"'(.+?)' not supported between instances of '(\w+)' and '(\w+)'"),
+     "'{1}' cannot compare {t2} with {t3}"),
+    (re.compile(r'can only concatenate (\w+) \(not "(\w+)"\) to \w+'), "'+' cannot take {t1} and {t2}"),
+    (re.compile(r"object of type '(\w+)' has no len\(\)"),
+     "{t1} has no size (size counts cards, a zone's cards or a list)"),
+    (re.compile(r"'(\w+)' object is not subscriptable"), "{t1} has no entries to read with [...]"),
+    (re.compile(r"'(\w+)' object is not iterable"), "{t1} is not cards or a list, to go through"),
+    (re.compile(r"bad operand type for unary (.+?): '(\w+)'"), "'{1}' cannot take {t2}"),
+    (re.compile(r"bad operand type for (\w+)\(\): '(\w+)'"), "{1}() cannot take {t2}"),
+)
+
+
+def _in_rule_terms(message: str) -> str | None:
+    """A TypeError's message in the words of effect text (None: not one of Python's usual ones)."""
+    for pattern, said in _TYPE_ERRORS:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            groups = found.groups()
+            return said.format(None, *groups, **{f"t{i}": _value(g) for i, g in enumerate(groups, 1)})
+    return None
