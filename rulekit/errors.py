@@ -27,6 +27,17 @@ import attrs
 #: The line breaks YAML itself recognises, so line numbers match the reader's.
 LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
 
+#: Python's names of the types of effect text's values, as effect text speaks of them
+VALUE_KINDS = {"int": "a number", "float": "a number", "bool": "true or false", "str": "a text",
+               "Card": "a card", "list": "a list", "tuple": "a list", "NoneType": "none", "Zone": "a zone",
+               "dict": "an event", "Chosen": "a chosen answer"}
+
+
+def value_kind(type_name: str) -> str:
+    """What a value of the Python type ``type_name`` is, in a rule file's words."""
+    return VALUE_KINDS.get(type_name, f"a {type_name}")
+
+
 #: A shown source line longer than this (in terminal columns) is cut to a
 #: window around the caret: a rule file may hold one enormous line.
 SHOWN_WIDTH = 100

@@ -91,7 +91,7 @@ def test_a_card_variable_of_a_zone_is_every_card_s_of_no_card_none_and_of_text_a
     game = rulekit.load_game_text(_game("let c = top(pile)\nv = c.health\nwin"), "finding.yaml")
     assert game.new_match(2).vars["v"] is None
     err = _stopped(_game('let c = "a"\nv = c.health\nwin'))
-    assert err.startswith("finding.yaml:16:9: the rule failed: cannot read '.health' of str value 'a'")
+    assert err.startswith("finding.yaml:16:9: the rule failed: cannot read '.health' of a text ('a')")
 
 
 # ---- files refused ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from types import TracebackType
 
-from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded, Where
+from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded, Where, value_kind
 from ..lang.fn_names import is_filter
 from ..model import Game
 
@@ -84,7 +84,7 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
                 f"(the rule failed: {err})")
     wrong = _NOT_AN_INDEX.match(str(err)) if isinstance(err, TypeError) else None
     if wrong is not None:
-        return f"{_value(wrong.group(1))} was used where a player (a seat number) is expected"
+        return f"{value_kind(wrong.group(1))} was used where a player (a seat number) is expected"
     if isinstance(err, TypeError):
         said = _in_rule_terms(str(err))
         if said is not None:
@@ -92,16 +92,6 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
     if isinstance(err, ZeroDivisionError):
         return "the rule failed: a division or % by zero"
     return f"the rule failed: {err}"
-
-
-#: Python's type names as effect text speaks of the values
-_VALUES = {"int": "a number", "float": "a number", "bool": "true or false", "str": "a text",
-           "Card": "a card", "list": "a list", "tuple": "a list", "NoneType": "none", "Zone": "a zone",
-           "dict": "an event", "Chosen": "a chosen answer"}
-
-
-def _value(type_name: str) -> str:
-    return _VALUES.get(type_name, f"a {type_name}")
 
 
 #: Python's messages for a value of the wrong kind, and the same in effect
@@ -128,5 +118,5 @@ def _in_rule_terms(message: str) -> str | None:
         found = pattern.fullmatch(message)
         if found is not None:
             groups = found.groups()
-            return said.format(None, *groups, **{f"t{i}": _value(g) for i, g in enumerate(groups, 1)})
+            return said.format(None, *groups, **{f"t{i}": value_kind(g) for i, g in enumerate(groups, 1)})
     return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
+from ..errors import value_kind
 from ..model import Card, ZoneDef
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -184,4 +185,4 @@ def get_attr(m: "Match", obj: Any, name: str) -> Any:
         return None
     if t is dict:
         return obj.get(name)
-    raise TypeError(f"cannot read '.{name}' of {type(obj).__name__} value {obj!r}")
+    raise TypeError(f"cannot read '.{name}' of {value_kind(type(obj).__name__)} ({obj!r})")
