@@ -16,6 +16,7 @@ import random
 import weakref
 from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
+from .engine.failures import in_rule_terms
 from .engine.runtime import Action, Decision
 from .errors import RuleRuntimeError, StepBudgetExceeded
 
@@ -103,7 +104,8 @@ def _score_all(match: Any, decision: Decision, call: Callable, args: tuple) -> l
         except (RuleRuntimeError, StepBudgetExceeded):
             raise
         except Exception as err:  # noqa: BLE001 - reported as a rule error, with the rule named
-            raise _heuristic_error(match, decision, a, f"{type(err).__name__}: {err}") from err
+            said = in_rule_terms(err) or f"{type(err).__name__}: {err}"
+            raise _heuristic_error(match, decision, a, said) from err
         # an int or a float, the usual answer, passes the first test (bool is a type of its own);
         # NaN is refused: it is no better or worse than anything, so no best answer exists
         if type(score) is not int and (type(score) is not float or score != score) and (

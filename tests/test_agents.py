@@ -247,6 +247,15 @@ def test_heuristic_that_gives_no_number_is_a_rule_error(tmp_path):
         HeuristicAgent(0).act(m, m.decision)
 
 
+def test_a_heuristic_that_fails_is_said_in_effect_texts_words(tmp_path):
+    game = tiny_game(tmp_path, [1, 2], "'many' + sum(chosen.value)")
+    m = game.new_match(1, seed=0)
+    with pytest.raises(rulekit.RuleRuntimeError) as caught:
+        HeuristicAgent(0).act(m, m.decision)
+    assert "could not score 'card c1': '+' cannot take a text and a number (a heuristic" in str(caught.value)
+    assert isinstance(caught.value.__cause__, TypeError)
+
+
 def test_heuristic_that_gives_nan_is_a_rule_error():
     """NaN compares false with everything: no answer would be best (and
     picking among the ties would find none), so it is refused like any

@@ -85,13 +85,17 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
     wrong = _NOT_AN_INDEX.match(str(err)) if isinstance(err, TypeError) else None
     if wrong is not None:
         return f"{value_kind(wrong.group(1))} was used where a player (a seat number) is expected"
+    return f"the rule failed: {in_rule_terms(err) or err}"
+
+
+def in_rule_terms(err: Exception) -> str | None:
+    """A Python error raised by a rule's expression in effect text's words,
+    when it is a value of the wrong kind or a division by zero (else None)."""
     if isinstance(err, TypeError):
-        said = _in_rule_terms(str(err))
-        if said is not None:
-            return f"the rule failed: {said}"
+        return _in_rule_terms(str(err))
     if isinstance(err, ZeroDivisionError):
-        return "the rule failed: a division or % by zero"
-    return f"the rule failed: {err}"
+        return "a division or % by zero"
+    return None
 
 
 #: Python's messages for a value of the wrong kind, and the same in effect
