@@ -30,7 +30,7 @@ LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
 #: Python's names of the types of effect text's values, as effect text speaks of them
 VALUE_KINDS = {"int": "a number", "float": "a number", "bool": "true or false", "str": "a text",
                "Card": "a card", "list": "a list", "tuple": "a list", "NoneType": "none", "Zone": "a zone",
-               "dict": "an event", "Chosen": "a chosen answer"}
+               "dict": "an event or a table", "Chosen": "a chosen answer"}
 
 
 def value_kind(type_name: str) -> str:

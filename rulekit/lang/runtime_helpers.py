@@ -99,7 +99,6 @@ def _sumt(table: list[Any], cards: Iterable[Card]) -> int:
     return total
 
 
-
 def _proj(table: list[Any], cards: Iterable[Card]) -> list[Any]:
     """``cards.prop``: ``table`` holds each card's value of the property."""
     out = []
