@@ -124,25 +124,10 @@ def test_a_display_value_that_fails_is_a_rule_error_at_the_value_wherever_it_is_
         env.last()
 
 
-SUMMED = """
-name: Sums
-players: {min: 2, max: 2}
-cards:
-  - {name: Two, count: 2, props: {value: 2}}
-  - {name: Joker, props: {value: "wild"}}
-zones:
-  deck: {visibility: public}
-vars:
-  total: 0
-setup: |
-  move box to deck
-turn:
-  phases:
-    - name: main
-      effect: |
-        %s
-        win for current "done"
-"""
+#: the game above with a card whose value is a text, and a variable to sum into
+SUMMED = GAME.replace("  - {name: Chip, count: 4, props: {value: 1}}",
+                      '  - {name: Two, count: 2, props: {value: 2}}\n  - {name: Joker, props: {value: "wild"}}'
+                      ).replace("card_vars:", "vars:\n  total: 0\ncard_vars:")
 
 
 @pytest.mark.parametrize("statement, says", [
@@ -157,7 +142,7 @@ def test_a_sum_of_what_is_not_a_number_names_the_value(statement, says):
     with pytest.raises(RuleRuntimeError) as caught:
         game.new_match(2, seed=1)
     assert says in caught.value.message, caught.value.message
-    assert (caught.value.where.line, caught.value.where.column) == (17, 9)
+    assert (caught.value.where.line, caught.value.where.column) == (LINE + 3, 9)
 
 
 @pytest.mark.parametrize("statement, says", [

@@ -186,21 +186,19 @@ class GenBase:
         """The name of the per-card table of ``prop`` (by card id), one per
         property for the whole file: card properties never change, so the
         table is filled in at build and shared by every use."""
-        for name, p in self.prop_tables.items():
-            if p == prop:
-                return name
-        name = self.const(("prop", prop), "prop", prop)      # replaced by the table at build
-        self.prop_tables[name] = prop
-        return name
+        return self._card_table(self.prop_tables, "prop", prop)
 
     def sum_table(self, prop: str) -> str:
         """The name of the per-card table ``sum(cards.prop)`` reads (none as
         0), one per property for the whole file, as :meth:`prop_table`."""
-        for name, p in self.sum_tables.items():
+        return self._card_table(self.sum_tables, "sum", prop)
+
+    def _card_table(self, tables: dict[str, str], kind: str, prop: str) -> str:
+        for name, p in tables.items():
             if p == prop:
                 return name
-        name = self.const(("sum", prop), "sum", prop)       # replaced by the table at build
-        self.sum_tables[name] = prop
+        name = self.const((kind, prop), kind, prop)      # replaced by the table at build
+        tables[name] = prop
         return name
 
     def chosen_projection(self, kind: str, prop: str) -> int:
