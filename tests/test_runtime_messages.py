@@ -150,7 +150,8 @@ def test_a_sum_of_what_is_not_a_number_names_the_value(statement, says):
     ("let c = top(deck)\n        total = c + 1", "'+' cannot take a card and a number"),
     ("total = [1, 2] + 3", "'+' cannot take a list and a number"),
     ('total = first(deck).value < "a"', "'<' cannot compare a number with a text"),
-    ("total = max(deck)", "'>' cannot compare a card with a card"),
+    ("total = max(deck)", "'>' cannot compare a card with a card (cards have no order: compare one of their "
+                          "properties)"),
     ("total = size(3)", "a number has no size (size counts cards, a zone's cards or a list)"),
     ("let c = top(3)", "a number has no entries to read with [...]"),
     ("total = -top(deck)", "'-' cannot take a card"),

@@ -122,5 +122,8 @@ def _in_rule_terms(message: str) -> str | None:
         found = pattern.fullmatch(message)
         if found is not None:
             groups = found.groups()
-            return said.format(None, *groups, **{f"t{i}": value_kind(g) for i, g in enumerate(groups, 1)})
+            said = said.format(None, *groups, **{f"t{i}": value_kind(g) for i, g in enumerate(groups, 1)})
+            if "compare" in said and groups[1:] == ("Card", "Card"):
+                said += " (cards have no order: compare one of their properties)"
+            return said
     return None
