@@ -146,25 +146,31 @@ def test_a_sum_of_what_is_not_a_number_names_the_value(statement, says):
 
 
 @pytest.mark.parametrize("statement, says", [
-    ('total = 1 + "a"', "'+' cannot take a number and a text"),
-    ("let c = top(deck)\n        total = c + 1", "'+' cannot take a card and a number"),
-    ("total = [1, 2] + 3", "'+' cannot take a list and a number"),
-    ('total = first(deck).value < "a"', "'<' cannot compare a number with a text"),
-    ("total = max(deck)", "'>' cannot compare a card with a card (cards have no order: compare one of their "
-                          "properties)"),
-    ("total = size(3)", "a number has no size (size counts cards, a zone's cards or a list)"),
-    ("let c = top(3)", "a number has no entries to read with [...]"),
-    ("total = -top(deck)", "'-' cannot take a card"),
-    ('total = abs("x")', "abs() cannot take a text"),
-    ("total = 3 // 0", "a division or % by zero"),
-    ("total = 5 % 0", "a division or % by zero"),
+    ('total = 1 + "a"', "the rule failed: '+' cannot take a number and a text"),
+    ("let c = top(deck)\n        total = c + 1", "the rule failed: '+' cannot take a card and a number"),
+    ("total = [1, 2] + 3", "the rule failed: '+' cannot take a list and a number"),
+    ('total = first(deck).value < "a"', "the rule failed: '<' cannot compare a number with a text"),
+    ("total = -top(deck)", "the rule failed: '-' cannot take a card"),
+    ('total = abs("x")', "the rule failed: abs() cannot take a text"),
+    ("total = 3 // 0", "the rule failed: a division or % by zero"),
+    ("total = 5 % 0", "the rule failed: a division or % by zero"),
+    # inside a built-in's own code: the built-in is named
+    ("total = max(deck)", "the rule failed in max(): '>' cannot compare a card with a card "
+                          "(cards have no order: compare one of their properties)"),
+    ("total = size(3)", "the rule failed in size() or count(): a number has no size "
+                        "(size counts cards, a zone's cards or a list)"),
+    ('let c = top(deck, "x")', "the rule failed in top(): '<=' cannot compare a text with a number"),
+    ("let c = first(3)", "the rule failed in first(): a number has no entries to read with [...]"),
+    ("let x = unique(3)", "the rule failed in unique(): a number is not cards or a list, to go through"),
+    ('total = sum([1, "x"])', "the rule failed: sum needs numbers, not 'x'"),
 ])
 def test_a_value_of_the_wrong_kind_is_said_in_effect_texts_words(statement, says):
     """Python's words for a value of the wrong kind ('int', 'str', 'Card',
     operand types) come back as effect text speaks of values: a number, a
-    text, a card, a list; the Python error stays the cause, for a program."""
+    text, a card, a list, and the built-in whose own code met it; the Python
+    error stays the cause, for a program."""
     game = rulekit.load_game_text(SUMMED % statement, "kinds.yaml")
     with pytest.raises(RuleRuntimeError) as caught:
         game.new_match(2, seed=1)
-    assert caught.value.message == f"the rule failed: {says}", caught.value.message
+    assert caught.value.message == says, caught.value.message
     assert isinstance(caught.value.__cause__, (TypeError, ZeroDivisionError))

@@ -16,6 +16,7 @@ from types import TracebackType
 
 from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded, Where, value_kind
 from ..lang.fn_names import is_filter
+from ..lang.names import BUILTINS
 from ..model import Game
 
 
@@ -85,7 +86,25 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
     wrong = _NOT_AN_INDEX.match(str(err)) if isinstance(err, TypeError) else None
     if wrong is not None:
         return f"{value_kind(wrong.group(1))} was used where a player (a seat number) is expected"
-    return f"the rule failed: {in_rule_terms(err) or err}"
+    said = in_rule_terms(err) or str(err)
+    builtin = _builtin_that_failed(err.__traceback__) if isinstance(err, (TypeError, ValueError)) else None
+    if builtin is not None and f"{builtin}()" not in said and not said.startswith(builtin):
+        return f"the rule failed in {builtin}(): {said}"
+    return f"the rule failed: {said}"
+
+
+def _builtin_that_failed(tb: TracebackType | None) -> str | None:
+    """The built-in function of effect text (``top``, ``size``...) whose own
+    code raised the error; None when none did.  (Built-ins that share their
+    code are named together: ``size() or count()``.)"""
+    found = None
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        names = [name for name, spec in BUILTINS.items() if getattr(spec[0], "__code__", None) is code]
+        if names:
+            found = "() or ".join(names)
+        tb = tb.tb_next
+    return found
 
 
 def in_rule_terms(err: Exception) -> str | None:
