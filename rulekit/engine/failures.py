@@ -117,21 +117,23 @@ def in_rule_terms(err: Exception) -> str | None:
     return None
 
 
+#: Python's message for comparing values that have no order between them
+_COMPARE = re.compile(r"'(.+?)' not supported between instances of '(\w+)' and '(\w+)'")
+
 #: Python's messages for a value of the wrong kind, and the same in effect
-#: text's words; ``{t1}`` is the value the message's first group names a type of,
-#: ``{1}`` the group as it is (an operator, a function)
+#: text's words: ``{gN}`` is the message's N-th group as it is (an operator,
+#: a function), ``{tN}`` the kind of value whose type that group names
 _TYPE_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"unsupported operand type\(s\) for (.+?): '(\w+)' and '(\w+)'"),
-     "'{1}' cannot take {t2} and {t3}"),
-    (re.compile(r"'(.+?)' not supported between instances of '(\w+)' and '(\w+)'"),
-     "'{1}' cannot compare {t2} with {t3}"),
+     "'{g1}' cannot take {t2} and {t3}"),
+    (_COMPARE, "'{g1}' cannot compare {t2} with {t3}"),
     (re.compile(r'can only concatenate (\w+) \(not "(\w+)"\) to \w+'), "'+' cannot take {t1} and {t2}"),
     (re.compile(r"object of type '(\w+)' has no len\(\)"),
      "{t1} has no size (size counts cards, a zone's cards or a list)"),
     (re.compile(r"'(\w+)' object is not subscriptable"), "{t1} has no entries to read with [...]"),
     (re.compile(r"'(\w+)' object is not iterable"), "{t1} is not cards or a list, to go through"),
-    (re.compile(r"bad operand type for unary (.+?): '(\w+)'"), "'{1}' cannot take {t2}"),
-    (re.compile(r"bad operand type for (\w+)\(\): '(\w+)'"), "{1}() cannot take {t2}"),
+    (re.compile(r"bad operand type for unary (.+?): '(\w+)'"), "'{g1}' cannot take {t2}"),
+    (re.compile(r"bad operand type for (\w+)\(\): '(\w+)'"), "{g1}() cannot take {t2}"),
 )
 
 
@@ -139,10 +141,12 @@ def _in_rule_terms(message: str) -> str | None:
     """A TypeError's message in the words of effect text (None: not one of Python's usual ones)."""
     for pattern, said in _TYPE_ERRORS:
         found = pattern.fullmatch(message)
-        if found is not None:
-            groups = found.groups()
-            said = said.format(None, *groups, **{f"t{i}": value_kind(g) for i, g in enumerate(groups, 1)})
-            if "compare" in said and groups[1:] == ("Card", "Card"):
-                said += " (cards have no order: compare one of their properties)"
-            return said
+        if found is None:
+            continue
+        groups = found.groups()
+        words = {**{f"g{i}": g for i, g in enumerate(groups, 1)},
+                 **{f"t{i}": value_kind(g) for i, g in enumerate(groups, 1)}}
+        if pattern is _COMPARE and groups[1:] == ("Card", "Card"):
+            return said.format(**words) + " (cards have no order: compare one of their properties)"
+        return said.format(**words)
     return None
