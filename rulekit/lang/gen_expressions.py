@@ -12,7 +12,6 @@ the statement writer uses.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 from lark import Token, Tree
@@ -32,7 +31,6 @@ from .expr_ir import (
     ProcCall,
     Where,
     ZoneOf,
-    sum_of_cards,
 )
 from .expr_lower import Lowering
 from .fn_context import FnContext
@@ -45,13 +43,6 @@ from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
 def elem_of(kind: str) -> str:
     """"card" when iterating a value of ``kind`` yields only cards, "int" for seats."""
     return "card" if kind in ("zone", "cards") else "int" if kind == "seats" else "any"
-
-
-def _sum_hint(prop_values: dict[str, dict[Any, Any]]) -> str:
-    numbers = [p for p, values in prop_values.items() if values and all(
-        isinstance(v, (int, float)) for v in values)]
-    what = f"a property that is a number ({listed(numbers)})" if numbers else "a property that is a number"
-    return f"sum {what}, or count the cards with size(...)"
 
 
 class Expressions(Lowering):
@@ -346,20 +337,6 @@ class Expressions(Lowering):
         if name == "sum":
             self._check_summed(built, arg_nodes[0])
         return built
-
-    def _check_summed(self, node: Builtin, arg: Node) -> None:
-        """``sum(CARDS.PROP)`` of a property no card has as a number (the
-        ranks "A", "2"...): it could only fail, so the file is refused."""
-        summed = sum_of_cards(node)
-        if summed is None or not summed.card_prop or summed.attr in self.names.list_props:
-            return
-        prop = summed.attr
-        values = self.names.prop_values.get(prop, {})
-        if values and not any(isinstance(v, (int, float)) for v in values):
-            quoted = listed(f'"{v}"' if isinstance(v, str) else str(v) for v in values)
-            self.error(arg, f"sum of card property '{prop}', which no card has as a number",
-                       f"a card property whose values are numbers ('{prop}' is {quoted})",
-                       _sum_hint(self.names.prop_values))
 
     def e_call_proc(self, node: Tree[Token]) -> Expr:
         name_tok, args_n = node.children

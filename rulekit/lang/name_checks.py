@@ -10,7 +10,8 @@ that a string is meant as a name:
   fixed when the file loads, so a string no card has as that property can
   never match: an error, with the closest value as a suggestion;
 * a number compared with a card property that is a text on every card
-  (``it.rank == 8`` where ranks are ``"8"``) can never match either;
+  (``it.rank == 8`` where ranks are ``"8"``) can never match either, and
+  ``sum(CARDS.rank)`` of such a property could only fail;
 * it is compared with a chosen answer's option (``play.option == "card"``):
   it must be one of that choice's options;
 * it is given for a parameter declared ``{name: p, one_of: SET}``, where SET
@@ -25,9 +26,11 @@ the generated code.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from lark import Token, Tree
 
+from .expr_ir import Builtin, sum_of_cards
 from .gen_base import CHOSEN_FIELDS, GenBase, Node, subtree, unquote
 from .names import suggest
 
@@ -51,6 +54,13 @@ def listed(values: Iterable[object]) -> str:
     shown = list(map(str, values))
     more = f", ... ({len(shown)} in all)" if len(shown) > _SHOWN else ""
     return ", ".join(shown[:_SHOWN]) + more
+
+
+def _sum_hint(prop_values: dict[str, dict[Any, Any]]) -> str:
+    numbers = [p for p, values in prop_values.items() if values and all(
+        isinstance(v, (int, float)) for v in values)]
+    what = f"a property that is a number ({listed(numbers)})" if numbers else "a property that is a number"
+    return f"sum {what}, or count the cards with size(...)"
 
 
 class NameChecks(GenBase):
@@ -136,6 +146,20 @@ class NameChecks(GenBase):
                        f"a value some card has as '{prop}', a text: {quoted}",
                        f'write "{text}"' if text in values else
                        "card properties are fixed when the file loads, so this can never match")
+
+    def _check_summed(self, node: Builtin, arg: Node) -> None:
+        """``sum(CARDS.PROP)`` of a property no card has as a number (the
+        ranks "A", "2"...): it could only fail, so the file is refused."""
+        summed = sum_of_cards(node)
+        if summed is None or not summed.card_prop or summed.attr in self.names.list_props:
+            return
+        prop = summed.attr
+        values = self.names.prop_values.get(prop, {})
+        if values and not any(isinstance(v, (int, float)) for v in values):
+            quoted = listed(f'"{v}"' if isinstance(v, str) else str(v) for v in values)
+            self.error(arg, f"sum of card property '{prop}', which no card has as a number",
+                       f"a card property whose values are numbers ('{prop}' is {quoted})",
+                       _sum_hint(self.names.prop_values))
 
     def _check_in_set(self, set_name: str, tok: Token) -> None:
         names = self.names.name_sets.get(set_name)
