@@ -18,6 +18,7 @@ from __future__ import annotations
 import pickle
 import threading
 from collections import OrderedDict
+from sys import intern as _intern
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -713,7 +714,26 @@ def load_yaml(text: str, file: str) -> LoadedYaml:
             if len(_READ) > _READ_KEPT:
                 _READ.popitem(last=False)
     data, loaded = kept
-    return attrs.evolve(loaded, data=pickle.loads(data))
+    return attrs.evolve(loaded, data=interned(pickle.loads(data)))
+
+
+def interned(value: Any) -> Any:
+    """``value`` (a file's data: mappings, lists, scalars) with every text
+    replaced by the one shared copy Python keeps of it (``sys.intern``).
+    The compiled rules' text constants are interned too
+    (``rulekit.lang.codegen``), so a card's text compared with the same
+    text written in effect text, or a variable looked up by name, is the
+    same object on both sides: the comparison is one pointer test instead
+    of comparing the characters.  (Python interns by itself only the
+    constants that look like ASCII names.)"""
+    kind = type(value)
+    if kind is str:
+        return _intern(value)
+    if kind is dict:
+        return {_intern(k) if type(k) is str else k: interned(v) for k, v in value.items()}
+    if kind is list:
+        return [interned(v) for v in value]
+    return value
 
 
 def _load_yaml(text: str, file: str) -> LoadedYaml:

@@ -5,6 +5,7 @@ exactly as a first load's."""
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 from game_files import ROOT
@@ -73,3 +74,39 @@ def test_a_function_compiled_once_reports_its_place_after_an_edit_above_it():
         ("procedure 'outer'", _at(edited, "call inner(y)")),
         ("procedure 'inner'", _at(edited, "x = 1 // (size(deck) - size(deck))")),
     ]
+
+
+def _texts(code) -> list[str]:
+    """The text constants of ``code`` and of the code objects it holds."""
+    out: list[str] = []
+    for c in code.co_consts:
+        if isinstance(c, str):
+            out.append(c)
+        elif isinstance(c, (tuple, frozenset)):
+            out.extend(x for x in c if isinstance(x, str))
+        elif hasattr(c, "co_consts"):
+            out.extend(_texts(c))
+    return out
+
+
+@pytest.mark.parametrize("load", ["first", "again"])
+def test_the_rule_files_texts_and_the_compiled_rules_texts_are_one_object_each(load):
+    """Texts are interned, in the data read from a rule file (first read or
+    from the read cache) and in the compiled rules' constants: a card's
+    ``kind`` and the same text in effect text are one object, which makes
+    ``==`` between them a pointer test.  Python interns by itself only
+    texts that look like ASCII names, which these are not."""
+    path = ROOT / "games" / "sanguosha"
+    game = rulekit.load_game(path)
+    if load == "again":
+        game = rulekit.load_game(path)
+    kinds = {c.props["kind"] for c in game.cards if "kind" in c.props}
+    written = [t for p in game.procedures.values() for t in _texts(p.run.__code__)]
+    both = [t for t in written if t in kinds and not t.isascii()]
+    assert both, "the procedures compare cards' kinds with texts written in them"
+    for c in game.cards:
+        for value in c.props.values():
+            if isinstance(value, str):
+                assert value is sys.intern(value), (c.name, value)
+    for t in written:
+        assert t is sys.intern(t), t

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import linecache
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from types import CodeType
@@ -270,9 +271,30 @@ def _compiled(text: str, label: str) -> CodeType:
     piece costs more than its chunks one by one).  A code object is never
     changed, and each load runs it in a namespace of its own."""
     try:
-        return compile(text, label, "exec")
+        return _interned(compile(text, label, "exec"))
     except (SyntaxError, RecursionError, MemoryError, ValueError) as err:
         raise CompileLimit(str(err)) from None
+
+
+def _interned(code: CodeType) -> CodeType:
+    """``code`` with its text constants interned, as the rule file's texts
+    are (``rulekit.yamlsafe.interned``): a card's text compared with the
+    same text written in effect text then meets one object on both sides,
+    and ``==`` or a lookup by that text is a pointer test.  Tuples and
+    frozensets of constants (``in ('a', 'b')``) are interned item by item."""
+    return code.replace(co_consts=tuple(_interned_const(c) for c in code.co_consts))
+
+
+def _interned_const(c: object) -> object:
+    if type(c) is str:
+        return sys.intern(c)
+    if isinstance(c, CodeType):
+        return _interned(c)
+    if type(c) is tuple:
+        return tuple(_interned_const(x) for x in c)
+    if type(c) is frozenset:
+        return frozenset(_interned_const(x) for x in c)
+    return c
 
 
 @functools.lru_cache(maxsize=8192)
