@@ -110,3 +110,16 @@ def test_the_rule_files_texts_and_the_compiled_rules_texts_are_one_object_each(l
                 assert value is sys.intern(value), (c.name, value)
     for t in written:
         assert t is sys.intern(t), t
+
+
+def test_parsed_trees_name_their_nodes_by_plain_interned_texts():
+    """The loader tests node names tens of thousands of times a load; lark
+    names nodes by Tokens, whose ``==`` runs Python code, so the parser
+    gives every node a plain interned text instead (once, as it parses)."""
+    from rulekit.lang.parser import parse_effect, subtrees
+
+    tree = parse_effect("if x == 1:\n  call draw(current, 2)\nelse:\n  return size(hand(current))\n")
+    names = [node.data for node in subtrees(tree)]
+    assert "call_stmt" in names and "if_stmt" in names
+    for name in names:
+        assert type(name) is str and name is sys.intern(name), repr(name)

@@ -10,6 +10,7 @@ column *inside the effect text*; the loader maps them to the rule file.
 """
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -188,8 +189,20 @@ def _parse(text: str, start: str) -> Tree[Token]:
                                 "indent each block by the same amount, e.g. two spaces") from None
     if shift:
         _unshift(tree)
+    _plain_names(tree)
     _check_nesting(tree)
     return tree
+
+
+def _plain_names(tree: Tree[Token]) -> None:
+    """Give every node its rule's name as a plain (interned) text.  lark
+    names a node by a ``Token``, whose ``==`` is written in Python: the
+    loader tests node names some fifty thousand times a load of a large
+    game (``node.data == "call_stmt"``), and with a plain text each test is
+    a pointer comparison.  Done once, when the text is parsed (the tree is
+    then cached)."""
+    for node in subtrees(tree):
+        node.data = sys.intern(str(node.data))
 
 
 #: Deeper text is refused: Python, which runs the compiled effects, allows only
