@@ -16,7 +16,7 @@ from types import TracebackType
 
 from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded, Where, value_kind
 from ..lang.fn_names import is_filter
-from ..lang.names import BUILTINS
+from ..lang.names import BUILTINS, IN_PLACE_METHODS
 from ..model import Game
 
 
@@ -96,11 +96,17 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
 def _builtin_that_failed(tb: TracebackType | None) -> str | None:
     """The built-in function of effect text (``top``, ``size``...) whose own
     code raised the error; None when none did.  (Built-ins that share their
-    code are named together: ``size() or count()``.)"""
+    code are named together: ``size() or count()``.)  A built-in written in
+    place as the match's own method (``m.seats_from(p)``) is found by that
+    method's code."""
+    from .match import Match  # (imported here: match.py imports this module)
+
     found = None
     while tb is not None:
         code = tb.tb_frame.f_code
         names = [name for name, spec in BUILTINS.items() if getattr(spec[0], "__code__", None) is code]
+        names += [name for name, method in IN_PLACE_METHODS.items()
+                  if getattr(getattr(Match, method, None), "__code__", None) is code]
         if names:
             found = "() or ".join(names)
         tb = tb.tb_next

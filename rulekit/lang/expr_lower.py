@@ -37,6 +37,7 @@ from .expr_ir import (
 from .fn_names import test_table
 from .ir import Code
 from .name_checks import NameChecks
+from .names import IN_PLACE_METHODS
 
 
 class Lowering(NameChecks):
@@ -158,9 +159,8 @@ class Lowering(NameChecks):
             return self._sized(name, f"len({srcs[0]}.cards)" if kind0 == "zone" else f"len({srcs[0]})")
         if name in ("min", "max") and len(srcs) > 1:
             return Code(f"{name}({', '.join(srcs)})", "int")
-        if name == "next":
-            return Code(f"m.next_seat({srcs[0]})" if self.names.eliminates
-                        else f"(({srcs[0]}) + 1) % m.n", "int")
+        if name == "next" and not self.names.eliminates:
+            return Code(f"(({srcs[0]}) + 1) % m.n", "int")
         if name == "join":
             if all(a.kind in ("zone", "cards", "list", "seats") for a in args):
                 # lists and zones only: one list display, no call (a new list,
@@ -168,14 +168,11 @@ class Lowering(NameChecks):
                 listed = ", ".join(f"*{a}.cards" if a.kind == "zone" else f"*{a}" for a in args)
                 return Code(f"[{listed}]", node.kind)
             return Code(f"_B_join(m, {', '.join(srcs)})", node.kind)
-        if name == "seats_from":
-            return Code(f"m.seats_from({srcs[0]})", "seats")
-        if name == "seat_distance":
-            return Code(f"m.seat_distance({srcs[0]}, {srcs[1]})", "int")
+        method = IN_PLACE_METHODS.get(name)
+        if method is not None and (name != "room" or kind0 == "zone"):
+            return Code(f"m.{method}({', '.join(srcs)})", "seats" if name == "seats_from" else "int")
         if name == "top" and len(srcs) == 1 and kind0 == "zone":
             return Code(f"_top1({srcs[0]}.cards)", "any")
-        if name == "room" and kind0 == "zone":
-            return Code(f"m.room({srcs[0]})", "int")
         return Code(f"_B_{name}(m, {', '.join(srcs)})", node.kind)
 
     @staticmethod

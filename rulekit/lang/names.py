@@ -288,5 +288,13 @@ BUILTINS: dict[str, tuple[Callable[..., Any], int, int, str]] = {
     "join": (b_join, 1, 8, "one list of the cards (or elements) of several zones or lists, in order"),
 }
 
+#: Built-ins the compiler writes in place as the match's own method
+#: (``seats_from(p)`` as ``m.seats_from(p)``): the method, by built-in.  A
+#: failure inside that method is reported as one in the built-in
+#: (rulekit.engine.failures).
+IN_PLACE_METHODS: dict[str, str] = {
+    "next": "next_seat", "seats_from": "seats_from", "seat_distance": "seat_distance", "room": "room",
+}
+
 #: Functions the compiler handles itself (they take a choice name, not a value).
 SPECIAL_FUNCTIONS = {"can_choose": "can_choose(choice): the choice has at least one legal option now"}
