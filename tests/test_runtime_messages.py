@@ -164,8 +164,6 @@ def test_a_sum_of_what_is_not_a_number_names_the_value(statement, says):
     ("let x = unique(3)", "the rule failed in unique(): a number is not cards or a list, to go through"),
     ('total = sum([1, "x"])', "the rule failed: sum needs numbers, not 'x'"),
     # built-ins written in place as the match's own method are named too
-    ("for q in seats_from(top(deck)):\n          total = 1",
-     "the rule failed in seats_from(): '+' cannot take a card and a number"),
 ])
 def test_a_value_of_the_wrong_kind_is_said_in_effect_texts_words(statement, says):
     """Python's words for a value of the wrong kind ('int', 'str', 'Card',
@@ -179,11 +177,18 @@ def test_a_value_of_the_wrong_kind_is_said_in_effect_texts_words(statement, says
     assert isinstance(caught.value.__cause__, (TypeError, ZeroDivisionError))
 
 
-def test_a_failure_inside_a_built_in_written_in_place_names_the_built_in():
-    """``seat_distance(a, b)`` is written in place as the match's own method;
-    a card given for a seat fails inside that method, and the message says
-    which built-in of the rule it was."""
-    game = rulekit.load_game_text(SUMMED % "total = seat_distance(0, top(deck))", "kinds.yaml")
+@pytest.mark.parametrize("statement, says", [
+    ("for q in seats_from(top(deck)):\n          total = 1",
+     "seats_from() takes players (seat numbers), and was given a card"),
+    ("total = seat_distance(0, top(deck))", "seat_distance() takes players (seat numbers), and was given a card"),
+    ('total = seat_distance("a", 1)', "seat_distance() takes players (seat numbers), and was given a text"),
+])
+def test_a_built_in_written_in_place_that_is_given_no_seat_says_so(statement, says):
+    """``seats_from(p)`` and ``seat_distance(a, b)`` are written in place as the
+    match's own methods; something other than a seat given to them fails
+    inside the method, and the message names the built-in and what it got."""
+    game = rulekit.load_game_text(SUMMED % statement, "kinds.yaml")
     with pytest.raises(RuleRuntimeError) as caught:
         game.new_match(2, seed=1)
-    assert caught.value.message.startswith("the rule failed in seat_distance(): "), caught.value.message
+    assert caught.value.message == says, caught.value.message
+    assert isinstance(caught.value.__cause__, (TypeError, ValueError))

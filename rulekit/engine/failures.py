@@ -88,9 +88,33 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
         return f"{value_kind(wrong.group(1))} was used where a player (a seat number) is expected"
     said = in_rule_terms(err) or str(err)
     builtin = _builtin_that_failed(err.__traceback__) if isinstance(err, (TypeError, ValueError)) else None
+    if builtin is not None:
+        not_a_seat = _not_a_seat(builtin, err.__traceback__)
+        if not_a_seat is not None:
+            return f"{builtin}() takes players (seat numbers), and was given {not_a_seat}"
     if builtin is not None and f"{builtin}()" not in said and not said.startswith(builtin):
         return f"the rule failed in {builtin}(): {said}"
     return f"the rule failed: {said}"
+
+
+def _not_a_seat(builtin: str, tb: TracebackType | None) -> str | None:
+    """For a built-in written in place as a method of the match that takes
+    seats (``seats_from``, ``seat_distance``, ``next``), the kind of the
+    first argument it was given that is no seat number; None otherwise."""
+    method = IN_PLACE_METHODS.get(builtin)
+    if method is None or builtin == "room":
+        return None
+    while tb is not None:
+        frame = tb.tb_frame
+        code = frame.f_code
+        if code.co_name == method:
+            for name in code.co_varnames[1:code.co_argcount]:      # (after self)
+                value = frame.f_locals.get(name)
+                if type(value) is not int:
+                    return value_kind(type(value).__name__)
+            return None
+        tb = tb.tb_next
+    return None
 
 
 def _builtin_that_failed(tb: TracebackType | None) -> str | None:
