@@ -101,13 +101,16 @@ def _not_a_seat(builtin: str, tb: TracebackType | None) -> str | None:
     """For a built-in written in place as a method of the match that takes
     seats (``seats_from``, ``seat_distance``, ``next``), the kind of the
     first argument it was given that is no seat number; None otherwise."""
+    from .match import Match  # (imported here: match.py imports this module)
+
     method = IN_PLACE_METHODS.get(builtin)
     if method is None or builtin == "room":
         return None
+    wanted = getattr(Match, method).__code__
     while tb is not None:
         frame = tb.tb_frame
         code = frame.f_code
-        if code.co_name == method:
+        if code is wanted:
             for name in code.co_varnames[1:code.co_argcount]:      # (after self)
                 value = frame.f_locals.get(name)
                 if type(value) is not int:
