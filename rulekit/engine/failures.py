@@ -12,7 +12,7 @@ procedure that trigger called — each at the statement it was running.
 from __future__ import annotations
 
 import re
-from types import TracebackType
+from types import FrameType, TracebackType
 
 from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded, Where, value_kind
 from ..lang.fn_names import is_filter
@@ -87,55 +87,48 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
     if wrong is not None:
         return f"{value_kind(wrong.group(1))} was used where a player (a seat number) is expected"
     said = in_rule_terms(err) or str(err)
-    builtin = _builtin_that_failed(err.__traceback__) if isinstance(err, (TypeError, ValueError)) else None
-    if builtin is not None:
-        not_a_seat = _not_a_seat(builtin, err.__traceback__)
-        if not_a_seat is not None:
-            return f"{builtin}() takes players (seat numbers), and was given {not_a_seat}"
+    builtin, frame = _builtin_that_failed(err.__traceback__) if isinstance(err, (TypeError, ValueError)) \
+        else (None, None)
+    not_a_seat = _not_a_seat(builtin, frame) if builtin is not None else None
+    if not_a_seat is not None:
+        return f"{builtin}() takes players (seat numbers), and was given {not_a_seat}"
     if builtin is not None and f"{builtin}()" not in said and not said.startswith(builtin):
         return f"the rule failed in {builtin}(): {said}"
     return f"the rule failed: {said}"
 
 
-def _not_a_seat(builtin: str, tb: TracebackType | None) -> str | None:
+def _not_a_seat(builtin: str, frame: FrameType | None) -> str | None:
     """For a built-in written in place as a method of the match that takes
-    seats (``seats_from``, ``seat_distance``, ``next``), the kind of the
-    first argument it was given that is no seat number; None otherwise."""
-    from .match import Match  # (imported here: match.py imports this module)
-
-    method = IN_PLACE_METHODS.get(builtin)
-    if method is None or builtin == "room":
+    seats (``seats_from``, ``seat_distance``, ``next``), whose method's
+    ``frame`` failed: the kind of the first argument it was given that is
+    no seat number; None otherwise."""
+    in_place = IN_PLACE_METHODS.get(builtin)
+    if in_place is None or in_place.takes != "seat" or frame is None:
         return None
-    wanted = getattr(Match, method).__code__
-    while tb is not None:
-        frame = tb.tb_frame
-        code = frame.f_code
-        if code is wanted:
-            for name in code.co_varnames[1:code.co_argcount]:      # (after self)
-                value = frame.f_locals.get(name)
-                if type(value) is not int:
-                    return value_kind(type(value).__name__)
-            return None
-        tb = tb.tb_next
+    code = frame.f_code
+    for name in code.co_varnames[1:code.co_argcount]:      # (after self)
+        value = frame.f_locals.get(name)
+        if type(value) is not int:
+            return value_kind(type(value).__name__)
     return None
 
 
-def _builtin_that_failed(tb: TracebackType | None) -> str | None:
+def _builtin_that_failed(tb: TracebackType | None) -> tuple[str | None, FrameType | None]:
     """The built-in function of effect text (``top``, ``size``...) whose own
-    code raised the error; None when none did.  (Built-ins that share their
-    code are named together: ``size() or count()``.)  A built-in written in
-    place as the match's own method (``m.seats_from(p)``) is found by that
-    method's code."""
+    code raised the error, and the frame of that code; (None, None) when none
+    did.  (Built-ins that share their code are named together: ``size() or
+    count()``.)  A built-in written in place as the match's own method
+    (``m.seats_from(p)``) is found by that method's code."""
     from .match import Match  # (imported here: match.py imports this module)
 
-    found = None
+    found: tuple[str | None, FrameType | None] = (None, None)
     while tb is not None:
         code = tb.tb_frame.f_code
         names = [name for name, spec in BUILTINS.items() if getattr(spec[0], "__code__", None) is code]
-        names += [name for name, method in IN_PLACE_METHODS.items()
-                  if getattr(getattr(Match, method, None), "__code__", None) is code]
+        names += [name for name, in_place in IN_PLACE_METHODS.items()
+                  if getattr(Match, in_place.method).__code__ is code]
         if names:
-            found = "() or ".join(names)
+            found = ("() or ".join(names), tb.tb_frame)
         tb = tb.tb_next
     return found
 

@@ -168,9 +168,9 @@ class Lowering(NameChecks):
                 listed = ", ".join(f"*{a}.cards" if a.kind == "zone" else f"*{a}" for a in args)
                 return Code(f"[{listed}]", node.kind)
             return Code(f"_B_join(m, {', '.join(srcs)})", node.kind)
-        method = IN_PLACE_METHODS.get(name)
-        if method is not None and (name != "room" or kind0 == "zone"):
-            return Code(f"m.{method}({', '.join(srcs)})", "seats" if name == "seats_from" else "int")
+        in_place = IN_PLACE_METHODS.get(name)
+        if in_place is not None and (in_place.takes != "zone" or kind0 == "zone"):
+            return Code(f"m.{in_place.method}({', '.join(srcs)})", in_place.gives)
         if name == "top" and len(srcs) == 1 and kind0 == "zone":
             return Code(f"_top1({srcs[0]}.cards)", "any")
         return Code(f"_B_{name}(m, {', '.join(srcs)})", node.kind)

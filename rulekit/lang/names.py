@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 from lark import Token, Tree
@@ -288,12 +288,23 @@ BUILTINS: dict[str, tuple[Callable[..., Any], int, int, str]] = {
     "join": (b_join, 1, 8, "one list of the cards (or elements) of several zones or lists, in order"),
 }
 
-#: Built-ins the compiler writes in place as the match's own method
-#: (``seats_from(p)`` as ``m.seats_from(p)``): the method, by built-in.  A
-#: failure inside that method is reported as one in the built-in
-#: (rulekit.engine.failures).
-IN_PLACE_METHODS: dict[str, str] = {
-    "next": "next_seat", "seats_from": "seats_from", "seat_distance": "seat_distance", "room": "room",
+class InPlace(NamedTuple):
+    """A built-in the compiler writes in place as the match's own method
+    (``seats_from(p)`` as ``m.seats_from(p)``)."""
+
+    method: str     # the Match method
+    takes: str      # what its arguments are: "seat" (seat numbers) or "zone"
+    gives: str      # the kind of its value, as the compiler knows kinds
+
+
+#: The built-ins written in place, by name.  A failure inside the method is
+#: reported as one in the built-in, and a built-in that takes seats says
+#: what it was given instead (rulekit.engine.failures).
+IN_PLACE_METHODS: dict[str, InPlace] = {
+    "next": InPlace("next_seat", "seat", "int"),
+    "seats_from": InPlace("seats_from", "seat", "seats"),
+    "seat_distance": InPlace("seat_distance", "seat", "int"),
+    "room": InPlace("room", "zone", "int"),
 }
 
 #: Functions the compiler handles itself (they take a choice name, not a value).
