@@ -163,7 +163,6 @@ def test_a_sum_of_what_is_not_a_number_names_the_value(statement, says):
     ("let c = first(3)", "the rule failed in first(): a number has no entries to read with [...]"),
     ("let x = unique(3)", "the rule failed in unique(): a number is not cards or a list, to go through"),
     ('total = sum([1, "x"])', "the rule failed: sum needs numbers, not 'x'"),
-    # built-ins written in place as the match's own method are named too
 ])
 def test_a_value_of_the_wrong_kind_is_said_in_effect_texts_words(statement, says):
     """Python's words for a value of the wrong kind ('int', 'str', 'Card',
