@@ -526,6 +526,7 @@ class _Builder(ChoicesBuilder):
         gen.proc_paths = {n: self.proc_path(n) for n in procs}
         gen.expr_procs = expression_procs(procs, names.proc_params, deciding_procs)
         self.pure_procs = purity.pure(procs, names.proc_params)
+        gen.pure_procs = frozenset(self.pure_procs)
         self.proc_names = tuple(procs)
         gen.tables.memoized = {gen.proc_fn[n] for n in purity.costly(procs, self.pure_procs, names.proc_params)
                                if n not in gen.inline_procs}

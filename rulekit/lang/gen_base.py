@@ -30,6 +30,7 @@ from .passes import ModuleTables, run_all
 
 if TYPE_CHECKING:
     from ..errors import Where
+    from .gen_windows import Window, WindowTrees
 
 #: the fields of a chosen answer effect text may read (``CHOICE.cards``...)
 CHOSEN_FIELDS = ("option", "cards", "player", "by", "number")
@@ -146,6 +147,11 @@ class GenBase:
         #: (choice, option) -> the trees of its ``from:`` (None: none); Choices.param_option_zones
         #: reads those of the options their zones alone leave open, once the whole file is written
         self.option_sources: dict[tuple[str, str], list[Any]] = {}
+        self.pure_procs: frozenset[str] = frozenset()     # procedures that write nothing (see purity)
+        #: response windows whose skip answer ``choose`` may give in place (see gen_windows)
+        self.windows: dict[str, Window] = {}
+        #: ... their ``who`` and options as trees, built when first chosen (None: not in place)
+        self.window_trees: dict[str, WindowTrees | None] = {}
         #: (choice, parameter) -> the trees of what each ``choose`` of the choice passes it
         self.choice_args: dict[tuple[str, str], list[Any]] = {}
         #: procedure -> the trees of what its ``return`` statements give (None: a bare return)

@@ -15,6 +15,7 @@ from . import runtime_helpers
 from .expr_ir import Expr, zones_of
 from .gen_base import Node
 from .gen_expressions import Expressions, elem_of
+from .gen_windows import Window, WindowOption, window_option
 from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Origin, Return, Stmt, every_block
 from .templates import TemplateError, split_template
 
@@ -68,6 +69,9 @@ class Choices(Expressions):
         self.assign("out", "[]")
         self._fuse_pools(spec, parsed)
         always = False                  # an option is offered whatever happens
+        skip = self.names.choice_skip.get(cname)
+        others: list[WindowOption | None] = []     # a window's other options (see gen_windows)
+        skip_act: list[str] = []
         for i, opt in enumerate(spec["options"]):
             trees = _Keyed(parsed[i], self, ("options", i))
             when = self.expr(trees["when"]).src if "when" in trees else None
@@ -97,6 +101,10 @@ class Choices(Expressions):
                 act = self.const(Action(opt["name"]), "action", opt["name"])
                 self.do(f"out.append({act})")
                 always = always or when is None
+                if opt["name"] == skip and when is None:
+                    skip_act.append(act)
+            if opt["name"] != skip:
+                others.append(window_option(opt, parsed[i], ranges.get(i, (1, 1))[0]))
             body, self.cx.out = self.cx.out, top
             if when is None:
                 self.cx.out.extend(body)
@@ -110,6 +118,10 @@ class Choices(Expressions):
         self.cx.error_path = ()
         args = "(" + "".join(f"L_{p}, " for p in params) + ")"
         prompt, shown = _prompt_pieces(spec.get("prompt", cname), params)
+        if skip is not None and len(skip_act) == 1 and len(others) == len(spec["options"]) - 1 \
+                and all(o is not None for o in others):
+            self.windows[cname] = Window(params, dict(self.declared_params), parsed.get("who"),
+                                         tuple(o for o in others if o is not None), skip_act[0], prompt, shown)
         self.add(Return(f"_tn(_Decision, ({who}, {cname!r}, {prompt!r}, out, {args}, {shown!r}))",
                         origin=self.here()))
         self.end_function()

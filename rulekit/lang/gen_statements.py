@@ -14,7 +14,8 @@ from lark import Token, Tree
 from . import pass_facts, printer
 from .expr_ir import Expr
 from .gen_base import Node, subtree, unquote
-from .gen_expressions import Expressions, elem_of
+from .gen_expressions import elem_of
+from .gen_windows import Windows
 from .ir import (
     Assign,
     Break,
@@ -62,7 +63,7 @@ def _call_args(args_n: Node | None) -> list[Node]:
 _ANSWER = "_ANS[_d.player].get(_a) or _chosen(m, _a, _d, _PJ)"
 
 
-class Statements(Expressions):
+class Statements(Windows):
     """The statement writer: ``block(stmts)`` is the intermediate form of a block of text."""
 
     # ---- statements ---------------------------------------------------------
@@ -250,6 +251,10 @@ class Statements(Expressions):
             args = "".join(f", _ca[{i}]" for i in range(len(arg_nodes)))
         self.hoist("CH")
         here = self.here()
+        alone = self.alone_answer(name, trees)
+        if alone is not None:                 # a seat that can only pass is answered in place
+            self.cx.out.extend(alone)
+            top, self.cx.out = self.cx.out, []
         self.assign("_d", f"{self.choice_fn[name]}(m{args})")
         none: list[Stmt] = []
         if name in self.choice_if_none:
@@ -269,13 +274,16 @@ class Statements(Expressions):
             # is taken without asking and logged exactly like an answer
             # given: the log still cannot tell "had nothing to answer with"
             # from "chose not to", but a live view of the others could.
-            alone: list[Stmt] = [
+            given: list[Stmt] = [
                 Assign("_a", "_d.options[0]", origin=here),
                 Do("m.log.append(('decide', _d, _a, [m.loc[i] for i in _a.cards] if _a.cards else None))",
                    origin=here),
                 Assign(f"CH[{name!r}]", _ANSWER, origin=here)]
             self.add(If([(f"m.auto_pass and len(_d.options) == 1 and _d.options[0].option == {skip!r}",
-                          alone)], asked, origin=here))
+                          given)], asked, origin=here))
+        if alone is not None:
+            listed, self.cx.out = self.cx.out, top
+            self.add(If([("_d is not None", self.alone_given(name))], listed, origin=here))
         if effects:
             self._option_effects(name, effects, args)
 

@@ -236,5 +236,6 @@ NAMESPACE = {
     "_top1": _top1, "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt,
     "_proj": _proj, "_filt": _filt,
     "_ID": attrgetter("id"), "_map": map, "_Unhashable": TypeError,   # see pass_memo
+    "_Failed": Exception,       # see gen_windows
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
 }

@@ -1,0 +1,214 @@
+"""Writing a response window's commonest answer in place: a seat that can only pass.
+
+A choice declared with ``skip_if_only: OPTION`` is a response window.  In a
+simulation (``auto_pass=True``) a seat whose only legal answer is OPTION
+gives it without being asked, and the answer is logged like any other.
+Most seats in most windows hold nothing to answer with (everyone is asked
+whether to cancel every trick), so listing their answers — a call of the
+choice's enumerator, a list, a Decision to throw away — was the commonest
+work of such a game.  Where the window's other options are of simple
+shapes (cards from somewhere, with a test and a ``when``; answers with a
+``when``), ``choose`` first tests in place whether any of them is offered:
+a loop over the option's cards reading the per-card table of its test.
+Only a seat with something to answer with is listed in full.
+
+The test changes nothing but speed.  It offers nothing the enumerator
+would not; it calls no procedure, so it counts no steps; its arguments are
+plain (read twice, they are worth the same); and whatever fails in it (a
+card its tabled test failed on when the file loaded, a value of the wrong
+kind) sends the seat to the enumerator, which fails where the rule is
+written, as before.
+"""
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+import attrs
+
+from . import pass_inline, pass_tables
+from .expr_ir import Builtin, Expr, Lit, Op, ProcCall, Where, children
+from .fn_context import FnContext
+from .gen_base import Node
+from .gen_expressions import Expressions, elem_of
+from .ir import Assign, Break, Do, For, Function, If, Stmt, Try
+
+#: the answer given, as ``choose`` writes it (see gen_statements)
+_ANSWER = "_ANS[_d.player].get(_a) or _chosen(m, _a, _d, _PJ)"
+
+
+#: a window's ``who`` and other options as trees: (source, test, when, fewest) each
+WindowTrees: TypeAlias = "tuple[Expr | None, list[tuple[Expr | None, Expr | None, Expr | None, int]]]"
+
+
+@attrs.frozen
+class WindowOption:
+    """An option of a window other than its skip answer: cards ``source``
+    (None: an answer without cards) filtered by ``test``, at least
+    ``fewest`` of them, offered when ``when`` holds."""
+
+    source: Node | None
+    test: Node | None
+    when: Node | None
+    fewest: int
+
+
+@attrs.frozen
+class Window:
+    """What a window's ``choose`` needs to answer a seat that can only give
+    the skip answer: the choice's parameters and ``who``, its other options,
+    the constant holding the skip answer's Action, and its prompt."""
+
+    params: tuple[str, ...]
+    declared: dict[str, str]
+    who: Node | None
+    options: tuple[WindowOption, ...]
+    skip: str
+    prompt: str
+    shown: tuple[str | int, ...]
+
+
+def window_option(opt: dict[str, Any], parsed: dict[str, Any], fewest: int) -> WindowOption | None:
+    """The option as the in-place test reads it, or None when it is of a
+    shape the test does not take (players, numbers, parts, ``require``,
+    ``same``, or cards it may offer none of)."""
+    if "player" in opt or "number" in opt or "parts" in opt or "require" in opt or opt.get("same"):
+        return None
+    if "cards" not in opt:
+        return WindowOption(None, None, parsed.get("when"), 0)
+    if fewest < 1 or "from" not in parsed:
+        return None
+    return WindowOption(parsed.get("from"), parsed.get("where"), parsed.get("when"), fewest)
+
+
+def _calls(node: Expr, pure: frozenset[str] = frozenset()) -> bool:
+    """Does ``node`` call a procedure, other than those in ``pure``?"""
+    if isinstance(node, ProcCall) and node.name not in pure:
+        return True
+    return any(_calls(c, pure) for c in children(node))
+
+
+class Windows(Expressions):
+    """The writer of a window's in-place answer, built on the expression writer."""
+
+    def alone_answer(self, name: str, args: list[Expr]) -> list[Stmt] | None:
+        """Statements that set ``_d`` to the Decision of a seat that can only
+        give the window's skip answer (in a simulation), else to None; then,
+        for such a seat, give that answer and log it.  None when the window
+        cannot be tested in place (see the module's docstring)."""
+        window = self.windows.get(name)
+        if window is None or not all(a.plain for a in args):
+            return None
+        trees = self._window_trees(name, window)
+        if trees is None:
+            return None
+        who_tree, option_trees = trees
+        given = dict(zip(window.params, args))
+        here = self.here()
+        tests: list[Stmt] = []
+        counts = False                  # a ``when`` calls a (pure) procedure, which counts steps
+        for source, test, when, fewest in option_trees:
+            found = self._offered(given, source, test, fewest)
+            cond = None if when is None else self._in_place(when, given, self.pure_procs)
+            if found is None or cond is None and when is not None:
+                return None
+            if cond is not None:
+                counts = counts or cond[1]
+            guard = [] if not tests else ["_wo"]          # (the first is tested whatever happens)
+            guard += [] if cond is None else [f"({cond[0]})"]
+            tests.extend(found if not guard else [If([(" and ".join(guard), found)], origin=here)])
+        who = ("m.current", False) if who_tree is None else self._in_place(who_tree, given)
+        if who is None or who[1]:
+            return None
+        values = "(" + "".join(f"{self.lower(a).src}, " for a in args) + ")"
+        decision = (f"_tn(_Decision, ({who[0]}, {name!r}, {window.prompt!r}, [{window.skip}], {values}, "
+                    f"{window.shown!r}))")
+        self.hoist("CH")
+        # the steps a procedure counted here are counted again by the enumerator
+        # (for a seat with something to answer with): not twice
+        save = [Assign("_ws", "m.steps", origin=here)] if counts else []
+        restore = [If([("_d is None", [Assign("m.steps", "_ws", origin=here)])], one_line=True,
+                      origin=here)] if counts else []
+        return [
+            Assign("_d", "None", origin=here),
+            If([("m.auto_pass", [*save, Try([
+                Assign("_wo", "True", origin=here),
+                *tests,
+                If([("_wo", [Assign("_d", decision, origin=here)])], one_line=True, origin=here)],
+                [("_Failed", [Assign("_d", "None", origin=here)])], origin=here), *restore])], origin=here),
+        ]
+
+    def alone_given(self, name: str) -> list[Stmt]:
+        """The skip answer given by a seat that had nothing else (``_d`` set)."""
+        here = self.here()
+        return [Assign("_a", self.windows[name].skip, origin=here),
+                Do("m.log.append(('decide', _d, _a, None))", origin=here),
+                Assign(f"CH[{name!r}]", _ANSWER, origin=here)]
+
+    def _offered(self, given: dict[str, Expr], source: Expr | None, test: Expr | None,
+                 fewest: int) -> list[Stmt] | None:
+        """Statements that set ``_wo`` to False when the option is offered
+        (its ``when`` aside), or None when it cannot be tested in place."""
+        here = self.here()
+        found: list[Stmt] = [Assign("_wo", "False", origin=here)]
+        if source is None:                      # an answer without cards: offered
+            return found
+        src = self.settle(pass_inline.substitute(source, given))
+        elem = elem_of(self.kind_of(src))
+        if _calls(src):
+            return None
+        cards = self.seq_of(self.lower(src))
+        if test is None:
+            return [If([(f"len({cards}) >= {fewest}", found)], origin=here)]
+        test = self.settle(pass_inline.substitute(test, given))
+        if _calls(test):
+            return None
+        if elem != "card" or not pass_tables.tabled(test, elem):
+            # the filter written as usual (a function of its own), asked for its size
+            each = Where(src, test, elem)
+            size = (Builtin("any", (each,)) if fewest == 1 else
+                    Op("binary", ">=", (Builtin("size", (each,)), Lit(str(fewest), "int", True, fewest)), "bool"))
+            return [If([(self.lower(size).src, found)], origin=here)]
+        table = self.lower_test(test, True).table
+        if fewest == 1:
+            return [For("_wc", cards, [If([(f"{table}[_wc.id]", [*found, Break(origin=here)])], origin=here)],
+                        origin=here)]
+        return [Assign("_wn", "0", origin=here),
+                For("_wc", cards, [If([(f"{table}[_wc.id]", [Assign("_wn", "_wn + 1", origin=here)])],
+                                      one_line=True, origin=here)], origin=here),
+                If([(f"_wn >= {fewest}", found)], origin=here)]
+
+    def _in_place(self, tree: Expr, given: dict[str, Expr],
+                  pure: frozenset[str] = frozenset()) -> tuple[str, bool] | None:
+        """The source of ``tree`` with the window's arguments, and whether it
+        calls a procedure (of those in ``pure``: any other gives None)."""
+        settled = self.settle(pass_inline.substitute(tree, given))
+        if _calls(settled, pure):
+            return None
+        return self.lower(settled).src, _calls(settled)
+
+    def _window_trees(self, name: str, window: Window) -> WindowTrees | None:
+        """The window's ``who`` and options as expression trees over its
+        parameters, built once in a function of their own (as a procedure
+        written in place is, see Expressions.callee); None if any fails."""
+        if name in self.window_trees:
+            return self.window_trees[name]
+        params = window.params
+        saved, saved_declared, errors = self._cx, self.declared_params, len(self.errors)
+        self._cx = FnContext(Function("", params, name), name, comp_vars=set(params), locals=set(params))
+        self.declared_params = window.declared
+        try:
+            who = None if window.who is None else self.tree(window.who)
+            options: list[tuple[Expr | None, Expr | None, Expr | None, int]] = []
+            for opt in window.options:
+                source = None if opt.source is None else self.tree(opt.source)
+                elem = "any" if source is None else elem_of(self.kind_of(source))
+                test = None if opt.test is None else self.tree(opt.test, extra={"it"}, kinds={"it": elem})
+                when = None if opt.when is None else self.tree(opt.when)
+                options.append((source, test, when, opt.fewest))
+        finally:
+            self._cx, self.declared_params = saved, saved_declared
+            failed = len(self.errors) > errors
+            del self.errors[errors:]
+        built: WindowTrees | None = None if failed else (who, options)
+        self.window_trees[name] = built
+        return built
