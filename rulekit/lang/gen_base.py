@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from ..errors import Where
     from .gen_windows import Window, WindowTrees
 
+#: the answer ``_a`` to the Decision ``_d``, as effect text reads it (``CH[choice]``): a kept
+#: answer when there is one (a dict lookup), else _chosen makes and keeps it
+ANSWER = "_ANS[_d.player].get(_a) or _chosen(m, _a, _d, _PJ)"
+
 #: the fields of a chosen answer effect text may read (``CHOICE.cards``...)
 CHOSEN_FIELDS = ("option", "cards", "player", "by", "number")
 

@@ -13,7 +13,7 @@ from lark import Token, Tree
 
 from . import pass_facts, printer
 from .expr_ir import Expr
-from .gen_base import Node, subtree, unquote
+from .gen_base import ANSWER, Node, subtree, unquote
 from .gen_expressions import elem_of
 from .gen_windows import Windows
 from .ir import (
@@ -57,10 +57,6 @@ def _call_args(args_n: Node | None) -> list[Node]:
     if args_n is None or not subtree(args_n).children[0]:
         return []
     return list(subtree(subtree(args_n).children[0]).children)
-
-
-# a kept answer when there is one (a dict lookup), else _chosen makes and keeps it
-_ANSWER = "_ANS[_d.player].get(_a) or _chosen(m, _a, _d, _PJ)"
 
 
 class Statements(Windows):
@@ -262,7 +258,7 @@ class Statements(Windows):
             none.append(YieldFrom(call, origin=here) if self.choice_if_none[name] else Do(call, origin=here))
         none.append(Do(f"_no_option({name!r}, {self.cx.rule!r}, {self.where_const(node)})", origin=here))
         self.add(If([("_d is None", none)], origin=here))
-        asked: list[Stmt] = [Decide("_a", "_d", origin=here), Assign(f"CH[{name!r}]", _ANSWER, origin=here)]
+        asked: list[Stmt] = [Decide("_a", "_d", origin=here), Assign(f"CH[{name!r}]", ANSWER, origin=here)]
         skip = self.names.choice_skip.get(name)
         if skip is None:
             self.cx.out.extend(asked)
@@ -278,7 +274,7 @@ class Statements(Windows):
                 Assign("_a", "_d.options[0]", origin=here),
                 Do("m.log.append(('decide', _d, _a, [m.loc[i] for i in _a.cards] if _a.cards else None))",
                    origin=here),
-                Assign(f"CH[{name!r}]", _ANSWER, origin=here)]
+                Assign(f"CH[{name!r}]", ANSWER, origin=here)]
             self.add(If([(f"m.auto_pass and len(_d.options) == 1 and _d.options[0].option == {skip!r}",
                           given)], asked, origin=here))
         if alone is not None:

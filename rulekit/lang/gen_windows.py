@@ -4,20 +4,22 @@ A choice declared with ``skip_if_only: OPTION`` is a response window.  In a
 simulation (``auto_pass=True``) a seat whose only legal answer is OPTION
 gives it without being asked, and the answer is logged like any other.
 Most seats in most windows hold nothing to answer with (everyone is asked
-whether to cancel every trick), so listing their answers — a call of the
-choice's enumerator, a list, a Decision to throw away — was the commonest
-work of such a game.  Where the window's other options are of simple
+whether to cancel every trick), so listing their answers (a call of the
+choice's enumerator, a list, a Decision that nobody is asked) would be most
+of a window's work.  Where the window's other options are of simple
 shapes (cards from somewhere, with a test and a ``when``; answers with a
 ``when``), ``choose`` first tests in place whether any of them is offered:
 a loop over the option's cards reading the per-card table of its test.
 Only a seat with something to answer with is listed in full.
 
 The test changes nothing but speed.  It offers nothing the enumerator
-would not; it calls no procedure, so it counts no steps; its arguments are
-plain (read twice, they are worth the same); and whatever fails in it (a
-card its tabled test failed on when the file loaded, a value of the wrong
-kind) sends the seat to the enumerator, which fails where the rule is
-written, as before.
+would not.  Its arguments are plain (read twice, they are worth the same).
+It calls no procedure but a pure one in a ``when``, and the steps such a
+call counts are taken back when the seat's answers are listed after all
+(the enumerator counts them again).  Whatever fails in it (a card its
+tabled test failed on when the file loaded, a value of the wrong kind)
+sends the seat to the enumerator, which fails where the rule is written,
+as without the test.
 """
 from __future__ import annotations
 
@@ -28,13 +30,9 @@ import attrs
 from . import pass_inline, pass_tables
 from .expr_ir import Builtin, Expr, Lit, Op, ProcCall, Where, children
 from .fn_context import FnContext
-from .gen_base import Node
+from .gen_base import ANSWER, Node
 from .gen_expressions import Expressions, elem_of
 from .ir import Assign, Break, Do, For, Function, If, Stmt, Try
-
-#: the answer given, as ``choose`` writes it (see gen_statements)
-_ANSWER = "_ANS[_d.player].get(_a) or _chosen(m, _a, _d, _PJ)"
-
 
 #: a window's ``who`` and other options as trees: (source, test, when, fewest) each
 WindowTrees: TypeAlias = "tuple[Expr | None, list[tuple[Expr | None, Expr | None, Expr | None, int]]]"
@@ -142,7 +140,7 @@ class Windows(Expressions):
         here = self.here()
         return [Assign("_a", self.windows[name].skip, origin=here),
                 Do("m.log.append(('decide', _d, _a, None))", origin=here),
-                Assign(f"CH[{name!r}]", _ANSWER, origin=here)]
+                Assign(f"CH[{name!r}]", ANSWER, origin=here)]
 
     def _offered(self, given: dict[str, Expr], source: Expr | None, test: Expr | None,
                  fewest: int) -> list[Stmt] | None:
