@@ -15,7 +15,7 @@ from . import runtime_helpers
 from .expr_ir import Expr, zones_of
 from .gen_base import Node
 from .gen_expressions import Expressions, elem_of
-from .gen_windows import Window, WindowOption, window_option
+from .gen_windows import window_of
 from .ir import Assign, Code, Continue, Do, EmptyLists, For, If, Origin, Return, Stmt, every_block
 from .templates import TemplateError, split_template
 
@@ -70,8 +70,7 @@ class Choices(Expressions):
         self._fuse_pools(spec, parsed)
         always = False                  # an option is offered whatever happens
         skip = self.names.choice_skip.get(cname)
-        others: list[WindowOption | None] = []     # a window's other options (see gen_windows)
-        skip_act: list[str] = []
+        skip_acts: list[str] = []       # a window's skip answer, offered whatever happens (see gen_windows)
         for i, opt in enumerate(spec["options"]):
             trees = _Keyed(parsed[i], self, ("options", i))
             when = self.expr(trees["when"]).src if "when" in trees else None
@@ -102,9 +101,7 @@ class Choices(Expressions):
                 self.do(f"out.append({act})")
                 always = always or when is None
                 if opt["name"] == skip and when is None:
-                    skip_act.append(act)
-            if opt["name"] != skip:
-                others.append(window_option(opt, parsed[i], ranges.get(i, (1, 1))[0]))
+                    skip_acts.append(act)
             body, self.cx.out = self.cx.out, top
             if when is None:
                 self.cx.out.extend(body)
@@ -118,10 +115,10 @@ class Choices(Expressions):
         self.cx.error_path = ()
         args = "(" + "".join(f"L_{p}, " for p in params) + ")"
         prompt, shown = _prompt_pieces(spec.get("prompt", cname), params)
-        if skip is not None and len(skip_act) == 1 and len(others) == len(spec["options"]) - 1 \
-                and all(o is not None for o in others):
-            self.windows[cname] = Window(params, dict(self.declared_params), parsed.get("who"),
-                                         tuple(o for o in others if o is not None), skip_act[0], prompt, shown)
+        window = window_of(spec, parsed, ranges, params, dict(self.declared_params), skip, skip_acts,
+                           prompt, shown)
+        if window is not None:
+            self.windows[cname] = window
         self.add(Return(f"_tn(_Decision, ({who}, {cname!r}, {prompt!r}, out, {args}, {shown!r}))",
                         origin=self.here()))
         self.end_function()

@@ -11,7 +11,8 @@ the statement writer uses.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 
 import attrs
 from lark import Token, Tree
@@ -34,7 +35,7 @@ from .expr_ir import (
 )
 from .expr_lower import Lowering
 from .fn_context import FnContext
-from .gen_base import CHOSEN_FIELDS, Node, subtree, unquote
+from .gen_base import CHOSEN_FIELDS, CompileError, Node, subtree, unquote
 from .ir import Code, Function
 from .name_checks import listed
 from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
@@ -115,15 +116,26 @@ class Expressions(Lowering):
         if found is None:
             return None
         params, tree = found
-        saved, errors = self._cx, len(self.errors)
-        self._cx = FnContext(Function("", params, name), name, comp_vars=set(params), locals=set(params))
-        try:
+        with self.apart(params, name):
             built = self.tree(tree)
-        finally:
-            self._cx = saved
-            del self.errors[errors:]
         self.callee_trees[name] = (params, built)
         return params, built
+
+    @contextlib.contextmanager
+    def apart(self, params: tuple[str, ...], rule: str) -> Iterator[list[CompileError]]:
+        """Build trees of text over ``params`` in a function of their own,
+        to be written in place elsewhere: nothing of the function being
+        written is visible to them.  What fails there is reported where
+        the text is written, so it is dropped here, into the list given."""
+        saved, errors = self._cx, len(self.errors)
+        self._cx = FnContext(Function("", params, rule), rule, comp_vars=set(params), locals=set(params))
+        dropped: list[CompileError] = []
+        try:
+            yield dropped
+        finally:
+            self._cx = saved
+            dropped.extend(self.errors[errors:])
+            del self.errors[errors:]
 
     def seq(self, node: Node) -> str:
         """Source for iterating a zone or list."""

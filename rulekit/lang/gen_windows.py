@@ -29,10 +29,9 @@ import attrs
 
 from . import pass_inline, pass_tables
 from .expr_ir import Builtin, Expr, Lit, Op, ProcCall, Where, children
-from .fn_context import FnContext
 from .gen_base import ANSWER, Node
 from .gen_expressions import Expressions, elem_of
-from .ir import Assign, Break, Do, For, Function, If, Stmt, Try
+from .ir import Assign, Break, Do, For, If, Stmt, Try
 
 #: a window's ``who`` and other options as trees: (source, test, when, fewest) each
 WindowTrees: TypeAlias = "tuple[Expr | None, list[tuple[Expr | None, Expr | None, Expr | None, int]]]"
@@ -65,10 +64,27 @@ class Window:
     shown: tuple[str | int, ...]
 
 
-def window_option(opt: dict[str, Any], parsed: dict[str, Any], fewest: int) -> WindowOption | None:
+def window_of(spec: dict[str, Any], parsed: dict[Any, Any], ranges: dict[int, tuple[int, int]],
+              params: tuple[str, ...], declared: dict[str, str], skip: str | None, skip_acts: list[str],
+              prompt: str, shown: tuple[str | int, ...]) -> Window | None:
+    """The window a choice is, when ``choose`` may answer it in place: its
+    ``skip_if_only`` answer ``skip`` offered whatever happens (``skip_acts``:
+    the constants of the unconditional options of that name) and the other
+    options all of shapes the in-place test takes (see :func:`_option`)."""
+    if skip is None or len(skip_acts) != 1:
+        return None
+    others = [_option(opt, parsed[i], ranges.get(i, (1, 1))[0])
+              for i, opt in enumerate(spec["options"]) if opt["name"] != skip]
+    if len(others) != len(spec["options"]) - 1 or any(o is None for o in others):
+        return None
+    return Window(params, declared, parsed.get("who"), tuple(o for o in others if o is not None),
+                  skip_acts[0], prompt, shown)
+
+
+def _option(opt: dict[str, Any], parsed: dict[str, Any], fewest: int) -> WindowOption | None:
     """The option as the in-place test reads it, or None when it is of a
     shape the test does not take (players, numbers, parts, ``require``,
-    ``same``, or cards it may offer none of)."""
+    ``same``, or cards from nowhere)."""
     if "player" in opt or "number" in opt or "parts" in opt or "require" in opt or opt.get("same"):
         return None
     if "cards" not in opt:
@@ -78,8 +94,10 @@ def window_option(opt: dict[str, Any], parsed: dict[str, Any], fewest: int) -> W
     return WindowOption(parsed.get("from"), parsed.get("where"), parsed.get("when"), fewest)
 
 
-def _calls(node: Expr, pure: frozenset[str] = frozenset()) -> bool:
+def _calls(node: Expr | None, pure: frozenset[str] = frozenset()) -> bool:
     """Does ``node`` call a procedure, other than those in ``pure``?"""
+    if node is None:
+        return False
     if isinstance(node, ProcCall) and node.name not in pure:
         return True
     return any(_calls(c, pure) for c in children(node))
@@ -99,30 +117,30 @@ class Windows(Expressions):
         trees = self._window_trees(name, window)
         if trees is None:
             return None
-        who_tree, option_trees = trees
         given = dict(zip(window.params, args))
+
+        def put(tree: Expr | None) -> Expr | None:
+            return None if tree is None else self.settle(pass_inline.substitute(tree, given))
+        who = put(trees[0])
+        options = [(put(source), put(test), put(when), fewest) for source, test, when, fewest in trees[1]]
+        # settled, and checked before anything is written: no procedure is called, but a pure one in a when
+        if _calls(who) or any(_calls(source) or _calls(test) or _calls(when, self.pure_procs)
+                              for source, test, when, _ in options):
+            return None
         here = self.here()
         tests: list[Stmt] = []
-        counts = False                  # a ``when`` calls a (pure) procedure, which counts steps
-        for source, test, when, fewest in option_trees:
-            found = self._offered(given, source, test, fewest)
-            cond = None if when is None else self._in_place(when, given, self.pure_procs)
-            if found is None or cond is None and when is not None:
-                return None
-            if cond is not None:
-                counts = counts or cond[1]
+        for source, test, when, fewest in options:
+            found = self._offered(source, test, fewest)
             guard = [] if not tests else ["_wo"]          # (the first is tested whatever happens)
-            guard += [] if cond is None else [f"({cond[0]})"]
+            guard += [] if when is None else [f"({self.lower(when).src})"]
             tests.extend(found if not guard else [If([(" and ".join(guard), found)], origin=here)])
-        who = ("m.current", False) if who_tree is None else self._in_place(who_tree, given)
-        if who is None or who[1]:
-            return None
         values = "(" + "".join(f"{self.lower(a).src}, " for a in args) + ")"
-        decision = (f"_tn(_Decision, ({who[0]}, {name!r}, {window.prompt!r}, [{window.skip}], {values}, "
-                    f"{window.shown!r}))")
+        decision = (f"_tn(_Decision, ({'m.current' if who is None else self.lower(who).src}, {name!r}, "
+                    f"{window.prompt!r}, [{window.skip}], {values}, {window.shown!r}))")
         self.hoist("CH")
-        # the steps a procedure counted here are counted again by the enumerator
-        # (for a seat with something to answer with): not twice
+        # the steps a pure procedure counted here are counted again by the
+        # enumerator (for a seat with something to answer with): not twice
+        counts = any(_calls(when) for _, _, when, _ in options)
         save = [Assign("_ws", "m.steps", origin=here)] if counts else []
         restore = [If([("_d is None", [Assign("m.steps", "_ws", origin=here)])], one_line=True,
                       origin=here)] if counts else []
@@ -142,27 +160,20 @@ class Windows(Expressions):
                 Do("m.log.append(('decide', _d, _a, None))", origin=here),
                 Assign(f"CH[{name!r}]", ANSWER, origin=here)]
 
-    def _offered(self, given: dict[str, Expr], source: Expr | None, test: Expr | None,
-                 fewest: int) -> list[Stmt] | None:
-        """Statements that set ``_wo`` to False when the option is offered
-        (its ``when`` aside), or None when it cannot be tested in place."""
+    def _offered(self, source: Expr | None, test: Expr | None, fewest: int) -> list[Stmt]:
+        """Statements that set ``_wo`` to False when the option (settled:
+        the window's arguments in place) is offered, its ``when`` aside."""
         here = self.here()
         found: list[Stmt] = [Assign("_wo", "False", origin=here)]
         if source is None:                      # an answer without cards: offered
             return found
-        src = self.settle(pass_inline.substitute(source, given))
-        elem = elem_of(self.kind_of(src))
-        if _calls(src):
-            return None
-        cards = self.seq_of(self.lower(src))
+        elem = elem_of(self.kind_of(source))
+        cards = self.seq_of(self.lower(source))
         if test is None:
             return [If([(f"len({cards}) >= {fewest}", found)], origin=here)]
-        test = self.settle(pass_inline.substitute(test, given))
-        if _calls(test):
-            return None
         if elem != "card" or not pass_tables.tabled(test, elem):
             # the filter written as usual (a function of its own), asked for its size
-            each = Where(src, test, elem)
+            each = Where(source, test, elem)
             size = (Builtin("any", (each,)) if fewest == 1 else
                     Op("binary", ">=", (Builtin("size", (each,)), Lit(str(fewest), "int", True, fewest)), "bool"))
             return [If([(self.lower(size).src, found)], origin=here)]
@@ -175,38 +186,26 @@ class Windows(Expressions):
                                       one_line=True, origin=here)], origin=here),
                 If([(f"_wn >= {fewest}", found)], origin=here)]
 
-    def _in_place(self, tree: Expr, given: dict[str, Expr],
-                  pure: frozenset[str] = frozenset()) -> tuple[str, bool] | None:
-        """The source of ``tree`` with the window's arguments, and whether it
-        calls a procedure (of those in ``pure``: any other gives None)."""
-        settled = self.settle(pass_inline.substitute(tree, given))
-        if _calls(settled, pure):
-            return None
-        return self.lower(settled).src, _calls(settled)
-
     def _window_trees(self, name: str, window: Window) -> WindowTrees | None:
         """The window's ``who`` and options as expression trees over its
         parameters, built once in a function of their own (as a procedure
         written in place is, see Expressions.callee); None if any fails."""
         if name in self.window_trees:
             return self.window_trees[name]
-        params = window.params
-        saved, saved_declared, errors = self._cx, self.declared_params, len(self.errors)
-        self._cx = FnContext(Function("", params, name), name, comp_vars=set(params), locals=set(params))
+        saved = self.declared_params
         self.declared_params = window.declared
         try:
-            who = None if window.who is None else self.tree(window.who)
-            options: list[tuple[Expr | None, Expr | None, Expr | None, int]] = []
-            for opt in window.options:
-                source = None if opt.source is None else self.tree(opt.source)
-                elem = "any" if source is None else elem_of(self.kind_of(source))
-                test = None if opt.test is None else self.tree(opt.test, extra={"it"}, kinds={"it": elem})
-                when = None if opt.when is None else self.tree(opt.when)
-                options.append((source, test, when, opt.fewest))
+            with self.apart(window.params, name) as dropped:
+                who = None if window.who is None else self.tree(window.who)
+                options: list[tuple[Expr | None, Expr | None, Expr | None, int]] = []
+                for opt in window.options:
+                    source = None if opt.source is None else self.tree(opt.source)
+                    elem = "any" if source is None else elem_of(self.kind_of(source))
+                    test = None if opt.test is None else self.tree(opt.test, extra={"it"}, kinds={"it": elem})
+                    when = None if opt.when is None else self.tree(opt.when)
+                    options.append((source, test, when, opt.fewest))
         finally:
-            self._cx, self.declared_params = saved, saved_declared
-            failed = len(self.errors) > errors
-            del self.errors[errors:]
-        built: WindowTrees | None = None if failed else (who, options)
+            self.declared_params = saved
+        built: WindowTrees | None = None if dropped else (who, options)
         self.window_trees[name] = built
         return built
