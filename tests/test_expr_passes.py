@@ -282,6 +282,90 @@ def test_what_a_branch_ruled_out_is_false_and_a_part_with_a_call_is_never_droppe
     assert pass_facts.run(kind_is("duel"), facts) == kind_is("duel")     # not known either way
 
 
+def number(value: int) -> Lit:
+    return Lit(str(value), "int", plain=True, number=value, fixed=True)
+
+
+def test_comparisons_of_texts_alone_are_decided_when_a_text_is_put_in():
+    """A procedure written in place with text for its parameter compares
+    text with text (``"duel" == "attack"``): decided as the argument is put
+    in, a list of texts too, and what the answer makes moot dropped."""
+    skilled = Op("in", "in", (text("flight"), Attr(P, "skills", player_var=True)), "bool")
+    either = Op("binary", "or", (kind_is("attack"), kind_is("duel")), "any")
+    guarded = Op("binary", "and", (either, skilled), "any")
+    assert pass_inline.substitute(guarded, {"kind": text("poke")}) == pass_facts.FALSE
+    assert pass_inline.substitute(guarded, {"kind": text("duel")}) == skilled
+    assert pass_inline.substitute(kind_is("a", "!="), {"kind": text("b")}) == pass_facts.TRUE
+    listed = Op("in", "not in", (KIND, Op("list", "", (text("duel"), text("attack")), "list")), "bool")
+    assert pass_inline.substitute(listed, {"kind": text("attack")}) == pass_facts.FALSE
+    negated = Op("not", "not", (kind_is("duel"),), "bool")
+    assert pass_inline.substitute(negated, {"kind": text("poke")}) == pass_facts.TRUE
+    # a list that is not all texts, or a name the argument does not replace, is left to play
+    mixed = Op("in", "in", (KIND, Op("list", "", (text("a"), P), "list")), "bool")
+    assert pass_inline.substitute(mixed, {"kind": text("a")}) == Op(
+        "in", "in", (text("a"), Op("list", "", (text("a"), P), "list")), "bool")
+    untouched = kind_is("duel")
+    assert pass_inline.substitute(untouched, {"other": text("duel")}) is untouched
+    assert pass_facts.folded(kind_is("duel")) == kind_is("duel")
+
+
+def test_whole_numbers_are_worked_out_but_never_a_division_or_a_huge_product():
+    """``1 + extra(p)`` with a hook that says 0 is 1; comparisons of numbers
+    are decided.  A division is left for play (by zero it must fail there,
+    with the rule named), and so is a product too large to be written."""
+    n = Local("n", "L_n", "any")
+    plus = Op("binary", "+", (number(1), n), "int")
+    assert pass_inline.substitute(plus, {"n": number(0)}) == number(1)
+    assert pass_facts.folded(Op("binary", "-", (number(1), number(3)), "int")).number == -2
+    assert pass_facts.folded(Op("binary", "<", (number(1), number(3)), "bool")) == pass_facts.TRUE
+    nested = Op("binary", "*", (plus, number(4)), "int")
+    assert pass_inline.substitute(nested, {"n": number(4)}) == number(20)
+    for kept in (Op("binary", "//", (number(1), number(0)), "int"),
+                 Op("binary", "%", (number(1), number(0)), "int"),
+                 Op("binary", "*", (number(10 ** 18), number(10 ** 18)), "int")):
+        assert pass_facts.folded(kept) is kept
+
+
+HOOKS = """\
+name: Hooks
+players: {min: 2, max: 2}
+cards:
+  - {name: a, count: 2}
+zones:
+  deck: {}
+player_vars: {got: 0, used: 0, ward: false}
+procedures:
+  extra:
+    params: [p]
+    effect: return 0
+  shielded:
+    params: [p, kind]
+    effect: return (kind == "stab" or kind == "cut") and p.ward
+  may_use:
+    params: [p]
+    effect: return p.used < 1 + extra(p) and not shielded(p, "poke")
+setup: |
+  move box to deck
+turn:
+  phases:
+    - name: main
+      effect: |
+        current.got = 1 if may_use(current) else 2
+        win for [current] "done"
+"""
+
+
+def test_a_hook_written_in_place_with_constants_leaves_no_constant_test():
+    """The code of a procedure whose hooks are written in place with text
+    and numbers reads only what play decides, and plays as before."""
+    game = rulekit.load_game_text(HOOKS, "hooks.yaml")
+    code = game.code[game.code.index("def proc_may_use"):game.code.index("def setup")]
+    assert "'poke' ==" not in code and "(0)" not in code and "ward" not in code
+    assert "< 1)" in code
+    m = game.new_match(2, seed=0)
+    assert m.pvars[0]["got"] == 1
+
+
 BRANCHES = """\
 name: Branches
 players: {min: 2, max: 2}

@@ -16,10 +16,19 @@ Only comparisons of a name with text are decided (text equals text only
 when it is the same text, so the known answer is the one the comparison
 would give); a fact is never taken for a name that is set anywhere in the
 function, so it holds wherever the test that made it holds.
+
+The same folding needs no facts where a procedure written in place was
+given text for a parameter (``immune(t, "duel")`` tests ``"duel" ==
+"attack"``): a comparison of two texts, or a text's place in a list of
+texts, is decided wherever it stands, and so are sums, differences,
+products and comparisons of two whole numbers (``1 + extra_attacks(p)``
+with a hook that says 0).
 """
 from __future__ import annotations
 
 import ast
+import functools
+import operator
 
 import attrs
 
@@ -45,12 +54,18 @@ def text_of(node: Expr) -> str | None:
     """The text of a string literal, else None."""
     node = unwrapped(node)
     if isinstance(node, Lit) and node.kind == "str" and node.fixed:
-        try:
-            value = ast.literal_eval(node.src)
-        except (ValueError, SyntaxError):
-            return None
-        return value if type(value) is str else None
+        return _text(node.src)
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _text(src: str) -> str | None:
+    """The text a string literal's source stands for (the same few are asked often)."""
+    try:
+        value = ast.literal_eval(src)
+    except (ValueError, SyntaxError):
+        return None
+    return value if type(value) is str else None
 
 
 def _compared(cond: Expr, ops: tuple[str, ...]) -> tuple[Local, str] | None:
@@ -101,8 +116,62 @@ def _reads_only(node: Expr) -> bool:
     return False
 
 
+def number_of(node: Expr) -> int | None:
+    """The value of a whole-number literal, else None."""
+    node = unwrapped(node)
+    return node.number if isinstance(node, Lit) and node.fixed and node.kind == "int" else None
+
+
+#: what the folding of two whole numbers may work out (never a division: by zero it must fail in play)
+_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
+               "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+               "==": operator.eq, "!=": operator.ne}
+
+
+#: the largest number folded (what is larger is written as it was)
+_LARGE = 1 << 62
+
+
+def _numbers(node: Op) -> Expr | None:
+    """``a OP b`` of two whole-number literals worked out, else None."""
+    fn = _ARITHMETIC.get(node.op) if node.form == "binary" else None
+    if fn is None:
+        return None
+    a, b = number_of(node.args[0]), number_of(node.args[1])
+    if a is None or b is None:
+        return None
+    value = fn(a, b)
+    if type(value) is bool:
+        return TRUE if value else FALSE
+    if not -_LARGE < value < _LARGE:      # (a product of huge numbers is left for play to work out)
+        return None
+    return Lit(str(value) if value >= 0 else f"({value})", "int", plain=True, number=value, fixed=True)
+
+
+def _literal(node: Op) -> bool | None:
+    """The answer of ``"x" == "y"``, ``!=``, ``"x" in ["y", ...]`` (texts only), else None."""
+    if node.form not in ("binary", "in") or node.op not in ("==", "!=", "in", "not in"):
+        return None
+    if node.form == "binary":
+        right = text_of(node.args[1])
+        left = text_of(node.args[0]) if right is not None else None
+        return None if left is None else (left == right) is (node.op == "==")
+    listed = unwrapped(node.args[1])
+    if not (isinstance(listed, Op) and listed.form == "list"):
+        return None
+    left = text_of(node.args[0])
+    if left is None:
+        return None
+    texts = [text_of(a) for a in listed.args]
+    return None if any(t is None for t in texts) else (left in texts) is (node.op == "in")
+
+
 def _decided(node: Op, facts: Facts) -> bool | None:
-    """The answer of ``NAME == "x"``, ``!=``, ``in [...]`` the facts give."""
+    """The answer of ``NAME == "x"``, ``!=``, ``in [...]`` the facts give,
+    or of such a comparison of texts alone."""
+    literal = _literal(node)
+    if literal is not None:
+        return literal
     if node.form == "binary" and node.op in ("==", "!="):
         found = _compared(node, ("==", "!="))
         if found is None or found[0].py not in facts:
@@ -153,6 +222,19 @@ def _simplified(node: Op) -> Expr:
     return node
 
 
+def folded(node: Expr) -> Expr:
+    """``node`` worked out as far as its parts alone decide (texts compared
+    with texts, whole numbers, constant parts of ``and`` / ``or`` / ``not``):
+    what :mod:`rulekit.lang.pass_inline` asks of an operator whose parts it
+    has just replaced."""
+    if not isinstance(node, Op):
+        return node
+    known = _literal(node)
+    if known is not None:
+        return TRUE if known else FALSE
+    return _numbers(node) or _simplified(node)
+
+
 def run(node: Expr, facts: Facts) -> Expr:
     """``node`` with the comparisons the facts decide put in, and folded."""
     if not facts:
@@ -162,5 +244,5 @@ def run(node: Expr, facts: Facts) -> Expr:
         known = _decided(node, facts)
         if known is not None:
             return TRUE if known else FALSE
-        return _simplified(node)
+        return _numbers(node) or _simplified(node)
     return node

@@ -15,11 +15,18 @@ local, a constant, ``current``), so an argument the expression reads
 twice, or not at all, is still worth exactly what a call would see.  Calls
 inside a written-in expression are written in place in turn, unless that
 expression has eight or more parameters (which bounds the code's growth).
+
+What the arguments decide is worked out on the way (by
+:func:`rulekit.lang.pass_facts.folded`): a hook written in place with text
+for its parameter (``immune(t, "duel")`` tests ``"duel" == "attack"``) or
+a number (``1 + extra(p)`` with a hook that says 0) leaves no test or sum
+of constants behind.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from . import pass_facts
 from .expr_ir import Attr, Builtin, CardVar, Expr, Inlined, Local, ProcCall, map_parts
 
 #: name -> (parameters, expression) of a procedure that may be written in place, or None
@@ -34,7 +41,9 @@ def run(node: Expr, callees: Callees, params: int = 0) -> Expr:
     the number of parameters of the expression ``node`` is written in."""
     if isinstance(node, Inlined):
         return node                 # written in place already
-    node = map_parts(node, lambda part: run(part, callees, params))
+    written = map_parts(node, lambda part: run(part, callees, params))
+    if written is not node:         # a part was written in place: what it decides is worked out
+        node = pass_facts.folded(written)
     if not isinstance(node, ProcCall) or params >= MAX_PARAMS:
         return node
     callee = callees(node.name)
@@ -61,4 +70,5 @@ def substitute(node: Expr, args: dict[str, Expr]) -> Expr:
     """``node`` with each parameter (a :class:`Local` named in ``args``) replaced by its argument."""
     if isinstance(node, Local):
         return args.get(node.name, node)
-    return map_parts(node, lambda part: substitute(part, args))
+    put = map_parts(node, lambda part: substitute(part, args))
+    return put if put is node else pass_facts.folded(put)
