@@ -181,11 +181,17 @@ def test_a_value_of_the_wrong_kind_is_said_in_effect_texts_words(statement, says
      "seats_from() takes players (seat numbers), and was given a card"),
     ("total = seat_distance(0, top(deck))", "seat_distance() takes players (seat numbers), and was given a card"),
     ('total = seat_distance("a", 1)', "seat_distance() takes players (seat numbers), and was given a text"),
+    # a game without eliminations writes next() of a seat as arithmetic, and asks first what may be none
+    ("let c = top(deck)\n        let q = next(c)", "next() takes players (seat numbers), and was given a card"),
+    ("let q = next(top(deck))", "next() takes players (seat numbers), and was given a card"),
+    ('let q = next("a")', "next() takes players (seat numbers), and was given a text"),
 ])
 def test_a_built_in_written_in_place_that_is_given_no_seat_says_so(statement, says):
-    """``seats_from(p)`` and ``seat_distance(a, b)`` are written in place as the
-    match's own methods; something other than a seat given to them fails
-    inside the method, and the message names the built-in and what it got."""
+    """``seats_from(p)``, ``seat_distance(a, b)`` and ``next(p)`` are written in
+    place as the match's own methods (``next`` of a seat, in a game without
+    eliminations, as arithmetic); something other than a seat given to them
+    fails inside the method, and the message names the built-in and what it
+    got."""
     game = rulekit.load_game_text(SUMMED % statement, "kinds.yaml")
     with pytest.raises(RuleRuntimeError) as caught:
         game.new_match(2, seed=1)

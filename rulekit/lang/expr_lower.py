@@ -159,8 +159,12 @@ class Lowering(NameChecks):
             return self._sized(name, f"len({srcs[0]}.cards)" if kind0 == "zone" else f"len({srcs[0]})")
         if name in ("min", "max") and len(srcs) > 1:
             return Code(f"{name}({', '.join(srcs)})", "int")
-        if name == "next" and not self.names.eliminates:
-            return Code(f"(({srcs[0]}) + 1) % m.n", "int")
+        if name == "next" and not self.names.eliminates and (kind0 == "int" or args[0].plain):
+            # without eliminations the next seat is arithmetic; what may be no seat is asked
+            # first, and goes to the method, which says what it was given instead
+            step = f"(({srcs[0]}) + 1) % m.n"
+            return Code(step if kind0 == "int" else f"({step} if type({srcs[0]}) is _int "
+                        f"else m.next_seat({srcs[0]}))", "int")
         if name == "join":
             if all(a.kind in ("zone", "cards", "list", "seats") for a in args):
                 # lists and zones only: one list display, no call (a new list,
