@@ -1,12 +1,21 @@
-"""Is a change faster?  Time two revisions of rulekit in paired rounds.
+"""Is a change faster?  Time two revisions of rulekit game by game, side by side.
 
 On a shared machine the speed of one run drifts by 5–10 % from minute to
-minute, more than most single changes save, so two runs made one after the
-other say little.  Times are the process's CPU time (the machine's other
-work is not counted, though it still slows the caches).  This script alternates the two revisions round by round
-(A B, B A, A B, ...), each round a fresh process playing the same
-games (uniform-random, or ``--agent heuristic``), so drift touches both alike; it prints the best and
-the median time per game of each and their ratio.
+minute, and by more over a few seconds, more than most single changes
+save, so two runs made one after the other say little.  This script
+keeps one process per revision, each with its revision's game loaded, and
+has them play the same games in turn: game 1 in A then B, game 2 in B
+then A, and so on, so that each pair of games is timed within a few
+milliseconds of each other and drift touches both alike.  Each round
+starts a fresh pair, both with the round's hash seed (see
+:func:`compare`).  Times are each
+process's CPU time for the game (the machine's other work is not counted,
+though it still slows the caches); the driver's messages between games are
+outside them.  Games are uniform-random (or ``--agent heuristic``), each
+with its own seed, so both revisions play the same games when their rules
+are the same.  A round is ``--games`` such pairs; the script prints, per
+revision, the best and the median time per game over the rounds, and the
+ratio B/A of each round.
 
     python bench/compare.py HEAD~1                 # HEAD~1 against the working tree
     python bench/compare.py v1 v2 --game sanguosha --players 8 --rounds 10
@@ -19,49 +28,51 @@ out in a temporary directory, which is removed afterwards.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# one round in a fresh process: microseconds per game, best of two passes
-ROUND = r"""
-import random, sys, time
+# a revision's player: loads the game, then plays game i for each line "i" it reads
+# and answers with the game's CPU time in seconds
+WORKER = r"""
+import contextlib, inspect, os, random, sys, time
 sys.path.insert(0, ".")
 import rulekit
-import os
+from rulekit.agents import HeuristicAgent
+from rulekit.engine.match import Match
 # a game is games/NAME.yaml, or the folder games/NAME (either revision may have either)
 game = rulekit.load_game("games/{game}" if os.path.isdir("games/{game}") else "games/{game}.yaml")
-import inspect
-from rulekit.engine.match import Match
 # a simulation: windows answered without asking, where the revision can
 kw = {{"auto_pass": True}} if "auto_pass" in inspect.signature(Match.__init__).parameters else {{}}
-from rulekit.agents import HeuristicAgent
-import contextlib
 # --settled: play as the revision's own simulate does (in rulekit.settled() where it has one)
 settle = getattr(rulekit, "settled", None) if {settled} else None
-def once():
-    with (settle() if settle else contextlib.nullcontext()):
-        return play()
-def play():
-    rng = random.Random(1)
-    start = time.process_time()
-    for i in range({games}):
-        m = game.new_match(players={players}, seed=1 + i, **kw)
-        if {heuristic}:
-            agents = [HeuristicAgent(seed=1 + i) for _ in range({players})]
+block = settle() if settle else contextlib.nullcontext()
+block.__enter__()
+def play(i):
+    m = game.new_match(players={players}, seed=1 + i, **kw)
+    rng = random.Random(1 + i)
+    agents = [HeuristicAgent(seed=1 + i) for _ in range({players})] if {heuristic} else None
+    dec = m.decision
+    while dec is not None:
+        if agents is not None:
+            m.apply(agents[dec.player].act(m, dec))
+        else:
+            m.apply(dec.options[rng.randrange(len(dec.options))])
         dec = m.decision
-        while dec is not None:
-            if {heuristic}:
-                m.apply(agents[dec.player].act(m, dec))
-            else:
-                m.apply(dec.options[rng.randrange(len(dec.options))])
-            dec = m.decision
-    return time.process_time() - start
-print(min(once() for _ in range(2)) / {games} * 1e6)
+for i in range({warm}):          # first games fill the revision's caches: not timed
+    play(1_000_000 + i)
+print("ready", flush=True)
+for line in sys.stdin:
+    i = int(line)
+    start = time.process_time()
+    play(i)
+    print(time.process_time() - start, flush=True)
 """
 
 
@@ -72,11 +83,68 @@ def checkout(rev: str, into: Path) -> Path:
     return where
 
 
-def one_round(where: Path, code: str) -> float:
-    out = subprocess.run([sys.executable, "-c", code], cwd=where, capture_output=True, text=True)
-    if out.returncode:
-        raise SystemExit(f"a round failed in {where}:\n{out.stderr}")
-    return float(out.stdout)
+class Worker:
+    """One revision's process, playing the games it is told, one at a time."""
+
+    def __init__(self, where: Path, code: str, hash_seed: int):
+        self.where = where
+        env = dict(os.environ, PYTHONHASHSEED=str(hash_seed))
+        self.proc = subprocess.Popen([sys.executable, "-c", code], cwd=where, text=True, env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self._read()                 # "ready": loaded and warmed up
+
+    def _read(self) -> str:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            assert self.proc.stderr is not None
+            raise SystemExit(f"a game failed in {self.where}:\n{self.proc.stderr.read()}")
+        return line
+
+    def play(self, i: int) -> float:
+        """CPU seconds of game ``i``."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"{i}\n")
+        self.proc.stdin.flush()
+        return float(self._read())
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait()
+
+
+def compare(a: Path, b: Path, code: str, games: int, rounds: int,
+            start: Callable[[Path, str, int], Worker] = Worker) -> tuple[list[float], list[float]]:
+    """Per round, the mean time per game (µs) of A and of B.  Each round has
+    a fresh process per revision, both with the round's hash seed: where
+    Python puts a text in a dict or set depends on it, which makes one
+    process a few per cent faster or slower than another running the same
+    code, so the seed is the same for the two sides of a round and changes
+    from round to round."""
+    times_a: list[float] = []
+    times_b: list[float] = []
+    i = 0
+    for r in range(rounds):
+        workers = []
+        try:
+            workers = [start(a, code, r + 1), start(b, code, r + 1)]
+            wa, wb = workers
+            sa = sb = 0.0
+            for _ in range(games):
+                if i % 2 == 0:
+                    sa += wa.play(i)
+                    sb += wb.play(i)
+                else:
+                    sb += wb.play(i)
+                    sa += wa.play(i)
+                i += 1
+        finally:
+            for w in workers:
+                w.close()
+        times_a.append(sa / games * 1e6)
+        times_b.append(sb / games * 1e6)
+    return times_a, times_b
 
 
 def main(argv=None) -> int:
@@ -86,7 +154,7 @@ def main(argv=None) -> int:
     ap.add_argument("--game", default="regicide", help="a game of games/ (default regicide)")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, help="games per round (default 1500 for regicide, else 150)")
-    ap.add_argument("--rounds", type=int, default=8, help="rounds per revision (default 8)")
+    ap.add_argument("--rounds", type=int, default=8, help="rounds (default 8)")
     ap.add_argument("--agent", choices=("random", "heuristic"), default="random",
                     help="who plays every seat: uniform-random choices (default) or the rule file's "
                          "heuristic agent (its scoring is then part of the time)")
@@ -95,8 +163,8 @@ def main(argv=None) -> int:
                          "(the collector leaves the loaded game out of its passes)")
     args = ap.parse_args(argv)
     games = args.games or (1500 if args.game == "regicide" else 150)
-    code = ROUND.format(game=args.game, games=games, players=args.players,
-                        heuristic=args.agent == "heuristic", settled=args.settled)
+    code = WORKER.format(game=args.game, players=args.players, heuristic=args.agent == "heuristic",
+                         settled=args.settled, warm=min(games, 10))
     with tempfile.TemporaryDirectory(prefix="rulekit-compare-") as tmp:
         made = []
         try:
@@ -107,22 +175,18 @@ def main(argv=None) -> int:
             else:
                 b = checkout(args.b, Path(tmp))
                 made.append(b)
-            times: dict[Path, list[float]] = {a: [], b: []}
-            for r in range(args.rounds):
-                for where in ((a, b) if r % 2 == 0 else (b, a)):
-                    times[where].append(one_round(where, code))
+            times_a, times_b = compare(a, b, code, games, args.rounds)
         finally:
             for where in made:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(where)])
     label_b = args.b or "working tree"
-    print(f"{args.game}, {args.players} players, {args.agent} play, {games} games a round, {args.rounds} rounds each "
-          "(µs per game)")
-    for label, where in ((args.a, a), (label_b, b)):
-        t = times[where]
+    print(f"{args.game}, {args.players} players, {args.agent} play, {games} games a round played in "
+          f"turn by both, {args.rounds} rounds (µs per game)")
+    for label, t in ((args.a, times_a), (label_b, times_b)):
         print(f"  {label:>14}: best {min(t):9.1f}   median {statistics.median(t):9.1f}")
-    pairs = [tb / ta for ta, tb in zip(times[a], times[b])]
-    median = statistics.median(times[b]) / statistics.median(times[a])
-    print(f"  B/A: best {min(times[b]) / min(times[a]):.3f}   median {median:.3f}"
+    pairs = [tb / ta for ta, tb in zip(times_a, times_b)]
+    whole = sum(times_b) / sum(times_a)
+    print(f"  B/A: all games {whole:.3f}   median round {statistics.median(pairs):.3f}"
           f"   round by round {min(pairs):.3f} .. {max(pairs):.3f}  (below 1: B is faster)")
     return 0
 

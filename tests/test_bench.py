@@ -72,8 +72,36 @@ def test_compare_times_a_revision_against_the_working_tree_and_cleans_up(capsys)
     before = worktrees()
     assert compare.main(["HEAD", "--games", "5", "--rounds", "2"]) == 0
     out = capsys.readouterr().out
-    assert "HEAD: best" in out and "working tree: best" in out and "B/A: best" in out
+    assert "HEAD: best" in out and "working tree: best" in out and "B/A: all games" in out
     assert worktrees() == before
+
+
+def test_compare_plays_the_same_games_on_both_sides_in_turn_with_a_hash_seed_per_round():
+    """Each game is played by A and B one after the other, the first of the
+    pair changing from game to game; a round's two processes share its hash
+    seed, and each round has new processes with a seed of its own."""
+    import compare
+
+    played: list[tuple[str, int, int]] = []
+    started: list[tuple[str, int]] = []
+
+    class Fake:
+        def __init__(self, where, code, seed):
+            self.where, self.seed = where, seed
+            started.append((where, seed))
+
+        def play(self, i):
+            played.append((self.where, i, self.seed))
+            return 0.001 if self.where == "A" else 0.002
+
+        def close(self):
+            pass
+
+    times_a, times_b = compare.compare("A", "B", "", games=3, rounds=2, start=Fake)
+    assert started == [("A", 1), ("B", 1), ("A", 2), ("B", 2)]
+    assert played == [("A", 0, 1), ("B", 0, 1), ("B", 1, 1), ("A", 1, 1), ("A", 2, 1), ("B", 2, 1),
+                      ("B", 3, 2), ("A", 3, 2), ("A", 4, 2), ("B", 4, 2), ("B", 5, 2), ("A", 5, 2)]
+    assert times_a == pytest.approx([1000.0, 1000.0]) and times_b == pytest.approx([2000.0, 2000.0])
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="icount.py counts with valgrind")
