@@ -3,6 +3,7 @@
     rulekit validate FILE...        check rule files, one line per good file
     rulekit describe FILE           a readable summary of a game's rules
     rulekit simulate FILE ...       play many games with agents, report figures
+    rulekit profile FILE ...        which rules those games spend their time in
     rulekit play FILE ...           play a seat yourself in the terminal
     rulekit schema                  the JSON Schema of rule files, for editors
     rulekit serve [FILES/DIRS]      host matches played in web browsers (the web extra)
@@ -31,7 +32,7 @@ from typing import Sequence
 
 from .. import __version__
 from ..errors import RuleFileError, RuleRuntimeError, StepBudgetExceeded
-from . import describe, play, report, schema, serve, show_code, simulate, validate
+from . import describe, play, profile, report, schema, serve, show_code, simulate, validate
 from .common import EXIT_INTERNAL, EXIT_OK, EXIT_RULES, EXIT_USAGE, CliError, error
 
 __all__ = ["EXIT_INTERNAL", "EXIT_OK", "EXIT_RULES", "EXIT_USAGE", "CliError", "build_parser", "main"]
@@ -79,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rulekit", description="Card games as data: check, describe, simulate and play rule files.")
     parser.add_argument("--version", action="version", version=f"rulekit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in (validate, describe, simulate, play, report, schema, show_code, serve):
+    for command in (validate, describe, simulate, profile, play, report, schema, show_code, serve):
         command.add_parser(sub)
     return parser
 

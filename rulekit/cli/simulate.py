@@ -84,9 +84,15 @@ def simulate(game: Game, players: int, games: int, seed: int, agents: str,
     except ImportError as err:            # the ray backend without Ray installed
         raise CliError(str(err)) from None
     except GameFailed as err:
-        raise CliError(f"{err}\n"
-                       f"    hint: reproduce it alone with: rulekit simulate {game.file} --players {players} "
-                       f"--games 1 --seed {err.seed} --agents {agents}{replay}", EXIT_RULES) from None
+        raise game_failed(err, game, players, agents, replay) from None
+
+
+def game_failed(err: GameFailed, game: Game, players: int, agents: str, replay: str = "") -> CliError:
+    """A failing game as the command line reports it: with the command that
+    replays it alone (``replay``: the ``--option`` text it repeats)."""
+    return CliError(f"{err}\n"
+                    f"    hint: reproduce it alone with: rulekit simulate {game.file} --players {players} "
+                    f"--games 1 --seed {err.seed} --agents {agents}{replay}", EXIT_RULES)
 
 
 def format_report(r: dict) -> str:
