@@ -98,7 +98,8 @@ def _score_all(match: Any, decision: Decision, call: Callable, args: tuple) -> l
     for a in decision.options:
         ids = a.cards
         try:
-            chosen = list(map(card, ids)) if ids else []
+            # (most answers hold one card or none: a list display costs a third of list(map(...)))
+            chosen = [card(ids[0])] if len(ids) == 1 else list(map(card, ids)) if ids else []
             score = call(match, chosen, a.option, a.player, *args) if args else call(
                 match, chosen, a.option, a.player)
         except (RuleRuntimeError, StepBudgetExceeded):
