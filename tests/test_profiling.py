@@ -84,6 +84,8 @@ def test_the_command_lists_the_parts_and_the_rules(slow, capsys):
     rows = [line for line in out.split("\n") if "procedure 'slow'" in line]
     assert len(rows) == 1 and "slow.yaml:" in rows[0]
     assert "more (--top)" in out
+    assert main(["profile", slow.file, "--games", "1"]) == 0
+    assert "few samples, so the shares are rough: more games, --games 10" in capsys.readouterr().out
     assert main(["profile", slow.file, "--games", "5", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["rules"][0]["rule"] == "procedure 'slow'" and data["games"] == 5

@@ -27,6 +27,9 @@ from .common import (
 from .simulate import game_failed
 from .text import plural
 
+#: fewer samples than this give shares a few per cent apart from run to run
+FEW = 300
+
 #: what each part of rulekit is, in a report
 _PART_NAMES = {"rules": "the rules' own lines", "engine": "the engine (moves, log, decisions)",
                "agents": "the agents' own code", "driver": "playing the games (starting, results)"}
@@ -65,8 +68,11 @@ def run(args: argparse.Namespace) -> int:
 def format_profile(p: Profile, top: int = 20) -> str:
     """The profile as text: the parts of rulekit, then the rules by own share."""
     out = [f"{p.game}: {plural(p.games, 'game')}, {plural(p.players, 'player')}, agents {p.agents}: "
-           f"{p.seconds:.2f} s, {plural(p.samples, 'sample')} of what was running",
-           "where the time goes:"]
+           f"{p.seconds:.2f} s, {plural(p.samples, 'sample')} of what was running"]
+    if p.samples < FEW:
+        out.append(f"  (few samples, so the shares are rough: more games, --games {p.games * 10}, "
+                   "make them steadier)")
+    out.append("where the time goes:")
     out += [f"  {100 * p.parts[part]:5.1f} %  {_PART_NAMES[part]}" for part in _PART_NAMES]
     if not p.rules:
         out.append("no rule was running when a sample was taken: play more games (--games)")
