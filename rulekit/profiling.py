@@ -39,6 +39,7 @@ import attrs
 
 from .errors import Where
 from .model import Game
+from .simulation import GameFailed, checked, play_games
 
 #: where rulekit's own files are, by part (the rest of the package drives the games)
 _PACKAGE = Path(__file__).resolve().parent
@@ -160,18 +161,9 @@ def profile(game: Game, players: int, games: int, seed: int = 0, agents: str | S
     ``interval`` seconds, which rule is running.  A game that fails raises
     :class:`rulekit.simulation.GameFailed`; bad arguments raise ``ValueError``
     before any game is played."""
-    from .agents import make_agents
-    from .simulation import GameFailed, play_games
-
-    if type(games) is not int or games < 1:
-        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
-    if type(players) is not int or not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
-                         f"not {players!r}")
     if not 0 < interval <= 1:
         raise ValueError(f"the interval is in seconds, above 0 and at most 1, not {interval!r}")
-    options = game.match_options(options)
-    make_agents(agents, players, 0)
+    options = checked(game, players, games, agents, options)
     start = time.perf_counter()
     with _Sampler(game, threading.get_ident(), interval) as sampler:
         _, failure = play_games(game, players, 0, games, seed, agents, options)

@@ -46,13 +46,9 @@ def simulate(game: Game, players: int, games: int, seed: int = 0,
     with ``"retried"`` saying how many tasks were submitted again."""
     if backend not in ("local", "ray"):
         raise ValueError(f"unknown backend {backend!r}: local or ray")
-    if type(games) is not int or games < 1 or type(jobs) is not int or jobs < 1:
-        raise ValueError(f"games and jobs must be whole numbers of at least 1, not {games!r} and {jobs!r}")
-    if type(players) is not int or not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
-                         f"not {players!r}")
-    options = game.match_options(options)
-    make_agents(agents, players, 0)
+    if type(jobs) is not int or jobs < 1:
+        raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
+    options = checked(game, players, games, agents, options)
     start = time.perf_counter()
     play = play_in_processes if jobs > 1 and games > 1 else play_here
     hits = Hits() if coverage else None
@@ -74,6 +70,20 @@ def simulate(game: Game, players: int, games: int, seed: int = 0,
     if hits is not None:
         out["coverage"] = coverage_report(game, hits)
     return out
+
+
+def checked(game: Game, players: int, games: int, agents: str | Sequence[str],
+            options: dict | None) -> dict[str, Any]:
+    """The match options of a run of ``games`` games, once its arguments are
+    known to be good (``ValueError`` saying which is not, before a game is
+    played)."""
+    if type(games) is not int or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if type(players) is not int or not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
+                         f"not {players!r}")
+    make_agents(agents, players, 0)
+    return game.match_options(options)
 
 
 class GameFailed(Exception):
