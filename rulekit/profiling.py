@@ -47,6 +47,9 @@ _LANG = str(_PACKAGE / "lang")
 _ENGINE = str(_PACKAGE / "engine")
 _AGENTS = str(_PACKAGE / "agents.py")
 
+#: rules of the generated code that are no rule of the file, as a report names them
+_NAMED = {"turn": "the turn, between its phases"}
+
 #: the parts of rulekit a sample may be in, in the order a report lists them
 PARTS = ("rules", "engine", "agents", "driver")
 
@@ -121,7 +124,8 @@ class _Sampler:
         found = origins.get(frame.f_lineno) if frame.f_lineno is not None else None
         if found is None or not found[1]:
             found = origins.get(frame.f_code.co_firstlineno)
-        return found[1] if found is not None and found[1] else "the generated code"
+        rule = found[1] if found is not None and found[1] else "the generated code"
+        return _NAMED.get(rule, rule)
 
     def note(self, frame: FrameType | None) -> None:
         """Count one look at a stack whose innermost frame is ``frame``."""
