@@ -4,7 +4,7 @@ picking the Python form from what a part is after a pass."""
 from __future__ import annotations
 
 import rulekit
-from rulekit.lang import pass_facts, pass_inline, pass_tables
+from rulekit.lang import pass_facts, pass_hoist, pass_inline, pass_tables
 from rulekit.lang.expr_ir import (
     Attr,
     Builtin,
@@ -15,6 +15,7 @@ from rulekit.lang.expr_ir import (
     Op,
     ProcCall,
     Where,
+    ZoneOf,
 )
 
 IT = Local("it", "L_it", "card")
@@ -233,6 +234,71 @@ def test_a_card_in_a_join_of_zones_is_where_the_card_lies_and_a_join_size_a_sum(
     m = game.new_match(2, seed=0)
     assert m.result()["reason"] == "counted"
     assert m.pvars[0] == {"kept": 2, "total": 2, "held": 0, "odd": 0}
+
+
+# ---- reads of a pile's top card, once a filter -------------------------------------
+PILE = Lit("GZ[1]", "zone", shared=True, hoist="GZ")
+
+
+def test_a_filter_reads_a_shared_piles_top_card_once_and_nothing_that_may_fail():
+    """``it.suit == top(pile).suit or it.rank == top(pile).rank``: the two
+    reads of the top card become locals worked out before the loop (a read
+    made twice, one local); the top card of a player's zone, a filter inside
+    the test, and what reads ``it`` stay where they are."""
+    top_suit = Attr(Builtin("top", (PILE,)), "suit", card_prop=True)
+    top_rank = Attr(Builtin("top", (PILE,)), "rank", card_prop=True)
+    same = lambda prop, top: Op("binary", "==", (Attr(IT, prop, card_prop=True), top), "bool")  # noqa: E731
+    test = Op("binary", "or", (same("suit", top_suit), Op("binary", "or", (same("rank", top_rank),
+                                                                            same("suit", top_suit)), "any")), "any")
+    out, taken = pass_hoist.run(test)
+    assert taken == [("_h0", top_suit), ("_h1", top_rank)]
+    h0, h1 = Local("_h0", "_h0"), Local("_h1", "_h1")
+    assert out == Op("binary", "or", (same("suit", h0), Op("binary", "or", (same("rank", h1), same("suit", h0)),
+                                                           "any")), "any")
+    assert pass_hoist.run(Op("binary", "==", (IT, Builtin("top", (PILE,))), "bool"))[1] == [
+        ("_h0", Builtin("top", (PILE,)))]
+    players_top = Attr(Builtin("top", (ZoneOf(3, P),)), "suit", card_prop=True)
+    inner = Where(HAND, same("suit", top_suit), "card")
+    for kept in (same("suit", players_top), Builtin("any", (inner,)), suit_is_hearts()):
+        assert pass_hoist.run(kept) == (kept, [])
+
+
+LAST = """\
+name: Last
+players: {min: 2, max: 2}
+cards:
+  - {name: a, count: 3, props: {suit: x}}
+  - {name: b, count: 3, props: {suit: y}}
+zones:
+  deck: {}
+  pile: {}
+  hand: {per_player: true}
+player_vars: {matched: 0}
+setup: |
+  move box to deck
+  move top(deck, 2) to hand(0)
+turn:
+  phases:
+    - name: main
+      effect: |
+        current.matched = size(hand(0) where it.suit == top(pile).suit)
+        move top(deck, 1) to pile
+        current.matched += 10 * size(hand(0) where it.suit == top(pile).suit)
+        win for current "done"
+"""
+
+
+def test_the_filter_function_works_the_read_out_before_its_loop_and_counts_the_same():
+    game = rulekit.load_game_text(LAST, "last.yaml")
+    fn = game.code[game.code.index("def where_turn"):]
+    fn = fn[:fn.index("return _out")]
+    assert fn.index("_h0 = (prop_suit[GZ[") < fn.index("for L_it in _elems")
+    assert "it.suit == _h0" not in fn and "== _h0)" in fn
+    m = game.new_match(2, seed=3)
+    hand = [c.props["suit"] for c in m.zone("hand", 0).cards]
+    top = m.zone("pile").cards[-1].props["suit"]
+    # an empty pile first: its top card is none, which no card's suit equals
+    assert m.pvars[m.current]["matched"] == 10 * hand.count(top)
 
 
 # ---- facts of the 'if' tests around an expression ----------------------------------

@@ -15,6 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
+from . import pass_hoist
 from .expr_ir import (
     MANY,
     Attr,
@@ -246,13 +249,25 @@ class Lowering(NameChecks):
         and hoisted fields it reads; a tabled one (see pass_tables) is
         worked out for every card at load time and read from its table
         (``table`` is set)."""
-        code = self.watching(lambda: self.lower(test))
         if not tabled:
-            return code
+            # what the test reads of a shared pile's top card, worked out once before the loop
+            test, taken = pass_hoist.run(test)
+            code = self._watched(test)
+            if not taken:
+                return code
+            pre = [(name, self._watched(read)) for name, read in taken]
+            reads = code.reads.union(*(c.reads for _, c in pre)) - {name for name, _ in pre}
+            hoists = code.hoists.union(*(c.hoists for _, c in pre))
+            return attrs.evolve(code, reads=reads, hoists=hoists, pre=tuple((n, c.src) for n, c in pre))
+        code = self._watched(test)
         if code.src not in self.static_preds:
             self.static_preds[code.src] = test_table(len(self.static_preds))
         table = self.static_preds[code.src]
         return Code(f"{table}[L_it.id]", "bool", table=table)
+
+    def _watched(self, node: Expr) -> Code:
+        """``node`` printed, with the locals and hoisted fields it reads."""
+        return self.watching(lambda: self.lower(node))
 
 
 #: the built-ins that are a size, or a test of one

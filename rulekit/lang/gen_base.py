@@ -242,7 +242,7 @@ class GenBase:
         free = sorted(pred.reads - {"L_it"})
         hoist = [h for h, _ in printer.HOISTS if h in pred.hoists]
         name = self.fnames.fresh("where", self.function.name)     # where_proc_x, where_proc_x_2, ...
-        self.outlined[name] = Filter(name, pred.src, free, hoist, self.here())
+        self.outlined[name] = Filter(name, pred.src, free, hoist, self.here(), pre=pred.pre)
         self.chunks.append(self.outlined[name])
         return Code(f"{name}(m, {seq}{''.join(', ' + f for f in free)})", kind, outlined=name)
 

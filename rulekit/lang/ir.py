@@ -55,6 +55,9 @@ class Code:
     #: for a filter's test: the caller's locals and the hoisted fields it reads
     reads: frozenset[str] = frozenset()
     hoists: frozenset[str] = frozenset()
+    #: for a filter's test: the locals its function works out before its loop,
+    #: and their sources (see pass_hoist)
+    pre: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
         return self.src
@@ -236,8 +239,9 @@ class Function:
 @attrs.define
 class Filter:
     """``SEQ where TEST`` written out as a module-level function (see
-    CodeGen.outline_where): its test, the caller's locals it reads, and
-    whether it answers "any passes?" rather than listing those that pass."""
+    CodeGen.outline_where): its test, the caller's locals it reads, what
+    it works out once before its loop, and whether it answers "any
+    passes?" rather than listing those that pass."""
 
     name: str
     test: str
@@ -245,6 +249,8 @@ class Filter:
     hoist: list[str]
     origin: Origin
     mode: str = "list"
+    #: locals worked out before the loop, and their sources (see pass_hoist)
+    pre: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.define

@@ -146,6 +146,7 @@ def filter_function(f: Filter) -> tuple[str, LineOrigins]:
     # the elements' parameter is not named _seq: the test may call the helper of that name
     lines = [f"def {f.name}(m, _elems{''.join(', ' + v for v in f.free)}):"]
     lines += [f"    {h} = m.{attr}" for h, attr in HOISTS if h in f.hoist]
+    lines += [f"    {name} = {src}" for name, src in f.pre]
     if f.mode == "any":
         lines += ["    for L_it in _elems:", f"        if {f.test}: return True", "    return False"]
     else:
