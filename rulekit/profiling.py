@@ -43,6 +43,7 @@ from .simulation import GameFailed, checked, play_games
 
 #: where rulekit's own files are, by part (the rest of the package drives the games)
 _PACKAGE = Path(__file__).resolve().parent
+_ROOT = str(_PACKAGE)
 _LANG = str(_PACKAGE / "lang")
 _ENGINE = str(_PACKAGE / "engine")
 _AGENTS = str(_PACKAGE / "agents.py")
@@ -146,7 +147,7 @@ class _Sampler:
                     part = "engine"
                 elif file == _AGENTS:
                     part = "agents"
-                elif file.startswith(str(_PACKAGE)):
+                elif file.startswith(_ROOT):
                     part = "driver"
             frame = frame.f_back
         if part is None:

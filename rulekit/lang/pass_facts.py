@@ -167,11 +167,7 @@ def _literal(node: Op) -> bool | None:
 
 
 def _decided(node: Op, facts: Facts) -> bool | None:
-    """The answer of ``NAME == "x"``, ``!=``, ``in [...]`` the facts give,
-    or of such a comparison of texts alone."""
-    literal = _literal(node)
-    if literal is not None:
-        return literal
+    """The answer of ``NAME == "x"``, ``!=``, ``in [...]`` the facts give."""
     if node.form == "binary" and node.op in ("==", "!="):
         found = _compared(node, ("==", "!="))
         if found is None or found[0].py not in facts:
@@ -244,5 +240,4 @@ def run(node: Expr, facts: Facts) -> Expr:
         known = _decided(node, facts)
         if known is not None:
             return TRUE if known else FALSE
-        return _numbers(node) or _simplified(node)
-    return node
+    return folded(node)         # (and what the parts alone decide)
