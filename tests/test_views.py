@@ -169,3 +169,39 @@ def test_a_view_without_the_log():
     v = m.view(2, log=False)
     assert v["log"] == [] and v["log_size"] == len(m.log) and v["zones"] == m.view(2)["zones"]
     assert m.view(2, since=len(m.log)) ["log"] == []
+
+
+@pytest.mark.parametrize("viewer,error,words", [
+    (True, TypeError, "not True"),           # equal to seat 1: it would be shown seat 1's hand
+    (1.0, TypeError, "not 1.0"),             # the same
+    ("0", TypeError, "not '0'"),
+    ([0], TypeError, "not [0]"),
+    (2, ValueError, "there is no seat 2: the seats are 0 to 1"),
+    (-1, ValueError, "there is no seat -1"),
+])
+def test_a_viewer_that_is_not_a_seat_is_refused_not_shown_a_view(regicide, viewer, error, words):
+    m = regicide.new_match(2, seed=3)
+    for ask in (m.view, m.events):
+        with pytest.raises(error, match="seat") as info:
+            ask(viewer)
+        assert words in str(info.value)
+
+
+def test_a_seat_of_another_integer_type_is_that_seat():
+    numpy = pytest.importorskip("numpy")
+    game = rulekit.load_game(ROOT / "games" / "regicide.yaml")
+    m = game.new_match(2, seed=3)
+    view = m.view(numpy.int64(1))
+    assert view == m.view(1) and type(view["viewer"]) is int
+
+
+@pytest.mark.parametrize("since,error", [(-1, ValueError), (1.5, TypeError), ("3", TypeError), (True, TypeError)])
+def test_since_is_a_count_of_entries_already_seen(regicide, since, error):
+    """A negative ``since`` would count from the end of the log (``-1``: the
+    last entry); it is refused, like a value that is not a whole number."""
+    m = regicide.new_match(2, seed=3)
+    for ask in (m.view, m.events):
+        with pytest.raises(error, match="since is a number of log entries"):
+            ask(0, since=since)
+    assert m.events(0, since=len(m.log)) == [] and m.events(0, since=10**9) == []
+    assert m.events(0, since=len(m.log) - 1) == m.events(0)[-1:]

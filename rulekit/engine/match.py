@@ -778,9 +778,11 @@ class Match:
         ``since=k`` returns only the log from entry ``k`` on (``log_size``
         says how many there are), so a client polling every decision does
         not receive the whole history each time; ``log=False`` leaves the
-        log out (an observation encoder reads only the state)."""
-        from .view import build_view
+        log out (an observation encoder reads only the state).  Any other
+        viewer, or a negative ``since``, is refused (TypeError, ValueError)."""
+        from .view import build_view, checked
 
+        player, since = checked(self, player, since)
         try:
             return build_view(self, player, since, log)
         except Exception as err:    # a display or public value failed: where, in the rule file
@@ -791,8 +793,9 @@ class Match:
 
     def events(self, player: Viewer = "all", since: int = 0) -> list[dict[str, Any]]:
         """The event log as dicts; redacted for ``player`` unless ``"all"``."""
-        from .view import event_dicts
+        from .view import checked, event_dicts
 
+        player, since = checked(self, player, since)
         return event_dicts(self, player, since)
 
     def log_json(self) -> str:

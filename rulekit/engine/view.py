@@ -8,7 +8,9 @@ may see: ``public`` zones to everyone, ``owner`` zones to their owner,
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Literal
+import operator
+import reprlib
+from typing import TYPE_CHECKING, Any, Final, Literal, SupportsIndex
 
 from ..model import Card, ZoneDef
 from .runtime import LogEntry, Zone
@@ -22,6 +24,29 @@ if TYPE_CHECKING:  # pragma: no cover
 ALL: Final = "all"
 #: who looks: a seat, None for a spectator, or ALL
 Viewer = int | Literal["all"] | None
+
+
+def checked(m: "Match", viewer: object, since: object) -> tuple[Viewer, int]:
+    """``viewer`` and ``since`` as a view reads them, or an error that says
+    what is accepted.  A view compares the viewer with zone owners, so a
+    value that merely equals a seat (``True``, ``1.0``) would be shown that
+    seat's cards, and a seat that does not exist would get a spectator's
+    view under its own name; a negative ``since`` would count from the end
+    of the log.  Integer types other than ``int`` (numpy's) are taken as
+    the seat they stand for."""
+    if viewer is not None and not (type(viewer) is str and viewer == ALL):
+        if type(viewer) is bool or not isinstance(viewer, SupportsIndex):
+            raise TypeError(f"a viewer is a seat number, None (a spectator) or rulekit.ALL_SEEING, "
+                            f"not {reprlib.repr(viewer)}")
+        viewer = operator.index(viewer)
+        if not 0 <= viewer < m.n:
+            raise ValueError(f"there is no seat {viewer}: the seats are 0 to {m.n - 1}")
+    if type(since) is bool or not isinstance(since, SupportsIndex):
+        raise TypeError(f"since is a number of log entries (those already seen), not {reprlib.repr(since)}")
+    since = operator.index(since)
+    if since < 0:
+        raise ValueError(f"since is a number of log entries (those already seen): 0 or more, not {since}")
+    return viewer, since
 
 
 def _zone_visible_to(zdef: ZoneDef, owner: int | None, viewer: Viewer) -> bool:
