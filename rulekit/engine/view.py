@@ -34,19 +34,21 @@ def checked(m: "Match", viewer: object, since: object) -> tuple[Viewer, int]:
     view under its own name; a negative ``since`` would count from the end
     of the log.  Integer types other than ``int`` (numpy's) are taken as
     the seat they stand for."""
-    if viewer is not None and not (type(viewer) is str and viewer == ALL):
+    if viewer is None or (type(viewer) is str and viewer == ALL):
+        seat: Viewer = ALL if viewer is not None else None
+    else:
         if type(viewer) is bool or not isinstance(viewer, SupportsIndex):
             raise TypeError(f"a viewer is a seat number, None (a spectator) or rulekit.ALL_SEEING, "
                             f"not {reprlib.repr(viewer)}")
-        viewer = operator.index(viewer)
-        if not 0 <= viewer < m.n:
-            raise ValueError(f"there is no seat {viewer}: the seats are 0 to {m.n - 1}")
+        seat = operator.index(viewer)
+        if not 0 <= seat < m.n:
+            raise ValueError(f"there is no seat {seat}: the seats are 0 to {m.n - 1}")
     if type(since) is bool or not isinstance(since, SupportsIndex):
         raise TypeError(f"since is a number of log entries (those already seen), not {reprlib.repr(since)}")
     since = operator.index(since)
     if since < 0:
         raise ValueError(f"since is a number of log entries (those already seen): 0 or more, not {since}")
-    return viewer, since
+    return seat, since
 
 
 def _zone_visible_to(zdef: ZoneDef, owner: int | None, viewer: Viewer) -> bool:
