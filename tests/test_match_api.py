@@ -259,6 +259,33 @@ def test_every_allowed_player_count_starts(regicide, players):
     assert (regicide.min_players, regicide.max_players) == (1, 4)
 
 
+@pytest.mark.parametrize("given,error,words", [
+    ({"seed": None}, TypeError, "a match's seed is a whole number, not None (for a seed of its own, draw one"),
+    ({"seed": "7"}, TypeError, "a match's seed is a whole number, not '7'"),
+    ({"seed": 1.5}, TypeError, "not 1.5"),
+    ({"seed": True}, TypeError, "not True"),
+    # a text budget failed as the rule file's setup ("'>' cannot compare a number with a text")
+    ({"step_budget": "100"}, ValueError, "step_budget is a whole number of steps, 1 or more, not '100'"),
+    ({"step_budget": 0}, ValueError, "1 or more, not 0"),
+    ({"auto_pass": 1}, TypeError, "auto_pass is True or False, not 1"),
+    ({"copyable": "yes"}, TypeError, "copyable is True or False"),
+    ({"options": "roles"}, TypeError, "options are a mapping of option name to value, not 'roles'"),
+])
+def test_a_wrong_argument_of_a_match_is_refused_before_the_rules_run(regicide, given, error, words):
+    with pytest.raises(error) as info:
+        regicide.new_match(2, **given)
+    assert words in str(info.value)
+
+
+def test_integer_types_are_the_numbers_they_stand_for(regicide):
+    """numpy's integers (a learning loop's seeds) are taken as ints, so the
+    match saves as JSON and replays like one started with plain ints."""
+    numpy = pytest.importorskip("numpy")
+    m = regicide.new_match(numpy.int8(2), seed=numpy.int64(5), step_budget=numpy.int32(10**6))
+    assert (type(m.n), type(m.seed), m.seed) == (int, int, 5)
+    assert json.loads(json.dumps(m.save())) == regicide.new_match(2, seed=5).save()
+
+
 # ---------------------------------------------------------------------------
 # Views
 # ---------------------------------------------------------------------------
@@ -390,6 +417,21 @@ def test_save_restore_of_a_prepared_match(deal, act, regicide):
     act(m, "player", player=2)
     act(r, "player", player=2)
     assert r.log_json() == m.log_json()
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda s: None, "a saved match is the mapping Match.save() gives, not None"),
+    (lambda s: {k: v for k, v in s.items() if k != "actions"}, "not a saved match: it has no 'actions'"),
+    (lambda s: {k: v for k, v in s.items() if k not in ("seed", "players")}, "it has no 'players', 'seed'"),
+    (lambda s: dict(s, game="三国杀 Sanguosha (identity mode)"), "this match was saved from '三国杀"),
+    (lambda s: dict(s, actions="card"), "a saved match's actions are a list, not 'card'"),
+    (lambda s: dict(s, prepared=[]), "a saved match's prepared state is a mapping, not []"),
+])
+def test_a_record_that_is_not_a_saved_match_is_refused(regicide, change, words):
+    m = random_prefix(regicide.new_match(players=2, seed=3), 4, seed=3)
+    with pytest.raises(ValueError) as info:
+        Match.restore(regicide, change(m.save()))
+    assert words in str(info.value)
 
 
 def test_clone_is_identical_and_independent(regicide):

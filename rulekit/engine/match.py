@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, 
 
 from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded
 from ..model import Card, Game, ZoneDef
-from . import copies, failures
+from . import arguments, copies, failures
 from .runtime import Action, Decision, GameOver, LogEntry, Result, Zone
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -169,9 +169,10 @@ class Match:
                  step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict[str, Any] | None = None,
                  options: dict[str, Any] | None = None, auto_pass: bool = False, copyable: bool = False,
                  _start: bool = True) -> None:
-        if type(players) is not int or not game.min_players <= players <= game.max_players:
-            raise ValueError(
-                f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
+        players = arguments.players(game.name, game.min_players, game.max_players, players)
+        seed, step_budget = arguments.seed(seed), arguments.step_budget(step_budget)
+        auto_pass, copyable = arguments.flag("auto_pass", auto_pass), arguments.flag("copyable", copyable)
+        options = arguments.options(options)
         self.game = game
         self.n = players
         self.seed = seed
@@ -820,10 +821,14 @@ class Match:
 
     @classmethod
     def restore(cls, game: Game, saved: dict[str, Any]) -> "Match":
-        m = cls(game, saved["players"], saved["seed"], step_budget=saved.get("step_budget", DEFAULT_STEP_BUDGET),
-                prepared=saved.get("prepared"), options=saved.get("options"),
-                auto_pass=saved.get("auto_pass", False))
-        for a in saved["actions"]:
+        """The match a :meth:`save` record describes, its actions played
+        again.  A record that is not one is refused (ValueError), and an
+        action of it that is not legal there with ``IllegalAction``."""
+        spec, actions = arguments.saved(game.name, saved)
+        if spec["step_budget"] is None:
+            spec["step_budget"] = DEFAULT_STEP_BUDGET
+        m = cls(game, spec.pop("players"), spec.pop("seed"), **spec)
+        for a in actions:
             m.apply(Action.from_json(a))
         return m
 
