@@ -66,6 +66,32 @@ def game_file(path: Path) -> Path:
     return path / GAME_FILE if path.is_dir() else path
 
 
+def _unreadable(file: Path, err: OSError) -> tuple[str, str, str]:
+    """The message, what was expected and a hint for a rule file that could
+    not be read: a folder without ``game.yaml`` names the rule files it does
+    hold, a missing file the nearest name beside it."""
+    said = "cannot read the rule file"
+    folder = file.parent
+    if not isinstance(err, FileNotFoundError):
+        return f"{said}: {err.strerror or err}", "", "check the path and that the file is UTF-8 text"
+    if not folder.is_dir():
+        return f"{said}: there is no folder {folder}", "", "check the path"
+    try:
+        names = sorted(p.name + "/" if p.is_dir() else p.name for p in folder.iterdir()
+                       if p.suffix in (".yaml", ".yml") or (p / GAME_FILE).is_file())[:limits.MAX_MODULES]
+    except OSError:
+        names = []
+    if file.name == GAME_FILE:
+        shown = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
+        return (f"{said}: {folder} is a folder without {GAME_FILE}",
+                f"a rule file (NAME.yaml), or a game's folder holding {GAME_FILE}",
+                f"the rule files in {folder}: {shown}" if names else
+                "give the path of a rule file or of a game's folder")
+    close = suggest(file.name, [n.rstrip("/") for n in names])
+    return (f"{said}: there is nothing called {file.name} in {folder}", "",
+            close or "check the path (a game is a rule file, or a folder holding game.yaml)")
+
+
 def default_tree(file: Path) -> Path:
     """The folder that holds the game: a folder game's parent folder, else
     the file's folder."""
@@ -128,8 +154,7 @@ class _Composer:
             self.sources[name] = source_lines(text)
             loaded = load_yaml(text, name)
         except OSError as err:
-            self.errors.append(RuleError(included_at or Where(name), f"cannot read the rule file: {err}",
-                                         hint="check the path and that the file is UTF-8 text"))
+            self.errors.append(RuleError(included_at or Where(name), *_unreadable(file, err)))
             return None
         except RuleFileError as err:
             self.errors.extend(err.errors)

@@ -432,6 +432,31 @@ def test_missing_file_is_a_rule_file_error(tmp_path):
     assert str(info.value).startswith(f"{tmp_path / 'nope.yaml'}: error: cannot read the rule file")
 
 
+def test_a_missing_file_names_the_nearest_one_beside_it(tmp_path):
+    (tmp_path / "regicide.yaml").write_text("name: X\n", encoding="utf-8")
+    with pytest.raises(rulekit.RuleFileError) as info:
+        rulekit.load_game(tmp_path / "regicid.yaml")
+    error = info.value.errors[0]
+    assert error.message == f"cannot read the rule file: there is nothing called regicid.yaml in {tmp_path}"
+    assert error.hint == "did you mean 'regicide.yaml'?"
+    with pytest.raises(rulekit.RuleFileError) as info:
+        rulekit.load_game(tmp_path / "no_such_folder" / "x.yaml")
+    assert info.value.errors[0].message.endswith(f"there is no folder {tmp_path / 'no_such_folder'}")
+
+
+def test_a_folder_without_game_yaml_lists_the_rule_files_it_holds(tmp_path):
+    (tmp_path / "cards.yaml").write_text("name: X\n", encoding="utf-8")
+    (tmp_path / "duel").mkdir()
+    (tmp_path / "duel" / "game.yaml").write_text("name: X\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("", encoding="utf-8")
+    with pytest.raises(rulekit.RuleFileError) as info:
+        rulekit.load_game(tmp_path)
+    error = info.value.errors[0]
+    assert error.message == f"cannot read the rule file: {tmp_path} is a folder without game.yaml"
+    assert error.expected == "a rule file (NAME.yaml), or a game's folder holding game.yaml"
+    assert error.hint == f"the rule files in {tmp_path}: cards.yaml, duel/"
+
+
 # ---- several defects at once ----------------------------------------------------------
 
 
