@@ -218,6 +218,22 @@ def test_an_illegal_action_ends_the_match_or_raises():
     assert env.match.actions == [] and not any(env.terminations.values())
 
 
+def test_only_a_whole_number_is_an_action_index():
+    """A legal index written as a float, a text or True is refused like any
+    illegal action (1.5 is not index 1); numpy's integers, 0-d arrays
+    included, are the index they stand for."""
+    game = load(game_path("regicide"))
+    env = rl.env(game, players=2, illegal="raise")
+    env.reset(seed=1)
+    good = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    for wrong in (float(good), good + 0.5, str(good), [good], np.float32(good)) + ((True,) if good == 1 else ()):
+        with pytest.raises(rulekit.IllegalAction, match="not an index"):
+            env.step(wrong)
+    assert env.match.actions == []
+    env.step(np.array(good, dtype=np.int16))
+    assert len(env.match.actions) == 1
+
+
 def test_a_seed_replays_the_match():
     game = load(game_path("sanguosha"))
     runs = []

@@ -9,8 +9,9 @@ end, an illegal index).  The environments only add their APIs' bookkeeping.
 from __future__ import annotations
 
 import copy
+import operator
 from os import PathLike
-from typing import Any, Iterable, SupportsIndex, SupportsInt
+from typing import Any, Iterable, SupportsIndex
 
 import gymnasium
 import numpy as np
@@ -154,7 +155,7 @@ class Driver:
             return {"observation": vector, "action_mask": legal.mask}
         return {"observation": vector, "action_mask": legal.mask, "action_features": legal.features}
 
-    def step(self, index: SupportsInt | SupportsIndex | str) -> str | None:
+    def step(self, index: SupportsIndex) -> str | None:
         """Apply the move at ``index``; return why it was refused (the match
         is then closed) or None.  With ``illegal="raise"`` a refused index
         raises :class:`~rulekit.IllegalAction` and nothing changes."""
@@ -166,11 +167,10 @@ class Driver:
         legal = None if dec is None else known[1] if known is not None and known[0] is dec else self._allowed(dec)
         if type(index) is int:
             k = index
+        elif type(index) is not bool and isinstance(index, SupportsIndex):
+            k = operator.index(index)   # numpy's integers; a float or a text is no index (1.5 is not 1)
         else:
-            try:
-                k = int(index)
-            except (TypeError, ValueError):
-                k = -1
+            k = -1
         position = None
         if legal is not None and 0 <= k < self.actions.n:
             positions = legal.positions
