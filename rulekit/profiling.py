@@ -168,7 +168,7 @@ def profile(game: Game, players: int, games: int, seed: int = 0, agents: str | S
     before any game is played."""
     if not 0 < interval <= 1:
         raise ValueError(f"the interval is in seconds, above 0 and at most 1, not {interval!r}")
-    options = checked(game, players, games, agents, options)
+    options = checked(game, players, games, agents, options, seed)
     start = time.perf_counter()
     with _Sampler(game, threading.get_ident(), interval) as sampler:
         _, failure = play_games(game, players, 0, games, seed, agents, options)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import reprlib
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Any, Sequence
 from .agents import make_agents
 from .coverage import Hits
 from .coverage import report as coverage_report
+from .engine import arguments
 from .engine.settled import settled
 from .errors import RuleRuntimeError, StepBudgetExceeded
 from .loader import load_game
@@ -48,7 +50,7 @@ def simulate(game: Game, players: int, games: int, seed: int = 0,
         raise ValueError(f"unknown backend {backend!r}: local or ray")
     if type(jobs) is not int or jobs < 1:
         raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
-    options = checked(game, players, games, agents, options)
+    options = checked(game, players, games, agents, options, seed)
     start = time.perf_counter()
     play = play_in_processes if jobs > 1 and games > 1 else play_here
     hits = Hits() if coverage else None
@@ -73,10 +75,15 @@ def simulate(game: Game, players: int, games: int, seed: int = 0,
 
 
 def checked(game: Game, players: int, games: int, agents: str | Sequence[str],
-            options: dict | None) -> dict[str, Any]:
+            options: dict | None, seed: int) -> dict[str, Any]:
     """The match options of a run of ``games`` games, once its arguments are
-    known to be good (``ValueError`` saying which is not, before a game is
-    played)."""
+    known to be good (``ValueError`` or ``TypeError`` saying which is not,
+    before a game is played)."""
+    arguments.seed(seed)          # (game i is seeded seed + i)
+    if not isinstance(agents, str) and not (isinstance(agents, Sequence) and all(
+            isinstance(a, str) for a in agents)):
+        raise TypeError(f"agents are a name ('random', 'heuristic,random') or a list of names, "
+                        f"not {reprlib.repr(agents)}")
     if type(games) is not int or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
     if type(players) is not int or not game.min_players <= players <= game.max_players:

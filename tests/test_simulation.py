@@ -8,6 +8,7 @@ import pytest
 
 import rulekit
 from rulekit.cli import main
+from rulekit.profiling import profile
 
 ROOT = Path(__file__).resolve().parent.parent
 REGICIDE = ROOT / "games" / "regicide.yaml"
@@ -72,6 +73,20 @@ def test_bad_requests_are_refused_before_any_game(regicide, kwargs, message):
     args = {"players": 2, "games": 5, **kwargs}
     with pytest.raises(ValueError, match=message):
         rulekit.simulate(regicide, **args)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"seed": None}, "a match's seed is a whole number, not None"),      # failed as None + 0
+    ({"seed": "7"}, "a match's seed is a whole number, not '7'"),
+    ({"agents": 2}, "agents are a name ('random', 'heuristic,random') or a list of names, not 2"),
+    ({"agents": ["random", None]}, "or a list of names, not ['random', None]"),
+])
+def test_arguments_of_the_wrong_kind_are_refused_before_any_game(regicide, kwargs, message):
+    args = {"players": 2, "games": 5, **kwargs}
+    for run in (rulekit.simulate, profile):
+        with pytest.raises(TypeError) as info:
+            run(regicide, **args)
+        assert message in str(info.value)
 
 
 def test_processes_that_cannot_fork_load_the_rule_file_themselves(regicide, monkeypatch):
