@@ -29,7 +29,7 @@ from game_files import game_path
 
 import rulekit
 from rulekit import Action, IllegalAction, Match, StepBudgetExceeded
-from rulekit.testing import play_random
+from rulekit.testing import play_random, prepare
 
 
 def snapshot(m: Match) -> tuple:
@@ -432,6 +432,42 @@ def test_a_record_that_is_not_a_saved_match_is_refused(regicide, change, words):
     with pytest.raises(ValueError) as info:
         Match.restore(regicide, change(m.save()))
     assert words in str(info.value)
+
+
+@pytest.mark.parametrize("given,words", [
+    ({"zones": {"nope": ["J♠"]}}, "unknown zone 'nope'; zones: box, castle, enemy"),
+    ({"zones": {"hand(0)": ["Nope"]}}, "no (more) card named 'Nope' for zone 'hand(0)'"),
+    ({"zones": {"enemy": ["J♠"], "hand(0)": ["J♠"]}}, "no (more) card named 'J♠' for zone 'hand(0)'"),
+    ({"zones": {"hand": ["J♠"]}}, "zone 'hand' is one per player: name whose, as 'hand(0)'"),
+    ({"zones": {"enemy": "J♠"}}, "the cards of zone 'enemy' are a list of card names, not 'J♠'"),  # was J, ♠
+    ({"vars": {"nope": 1}}, "unknown variable 'nope'"),
+    ({"player_vars": {7: {}}}, "a key of player_vars is a seat from 0 to 1, not 7"),     # was taken
+    ({"current": 5}, "current is a seat from 0 to 1, not 5"),       # was the rule file's failure
+    ({"current": "1"}, "current is a seat from 0 to 1, not '1'"),
+    ({"out": [9]}, "each of out is a seat from 0 to 1, not 9"),
+    ({"phase": "nope"}, "unknown phase 'nope'"),
+])
+def test_a_prepared_state_that_cannot_be_set_up_is_refused_saying_why(regicide, given, words):
+    with pytest.raises(IllegalAction) as info:
+        prepare(regicide, 2, **given)
+    assert str(info.value).startswith("prepared state: ") and words in str(info.value)
+
+
+@pytest.mark.parametrize("prepared,words", [
+    ("x", "it is a mapping (zones, vars, player_vars, card_vars, out, current, phase), not str"),
+    ({"zone": {}}, "unknown part 'zone'; the parts are zones, vars,"),
+    ({"card_vars": {"enemy": [1]}}, "card_vars of zone 'enemy' are a list of mappings (one per card), not [1]"),
+    ({"player_vars": {"0": 5}}, "player_vars of seat '0' are a mapping of variable to value, not 5"),
+])
+def test_a_prepared_state_of_the_wrong_shape_is_refused_before_a_card_moves(regicide, prepared, words):
+    with pytest.raises(IllegalAction, match="prepared state: ") as info:
+        Match(regicide, 2, 0, prepared=prepared)
+    assert words in str(info.value)
+
+
+def test_player_vars_keyed_by_text_as_json_keeps_them_are_seats(regicide):
+    m = Match(regicide, 2, 0, prepared={"player_vars": {"1": {}}, "zones": {"enemy": ["J♠"]}})
+    assert m.decision is not None
 
 
 def test_clone_is_identical_and_independent(regicide):

@@ -22,6 +22,7 @@ built-in ``box`` zone, so every card is still in exactly one zone.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
@@ -32,15 +33,63 @@ if TYPE_CHECKING:  # pragma: no cover
     from .match import Match
 
 
+#: what a prepared state may give, and what each is
+_KEYS = {"zones": "a mapping of zone to card names", "vars": "a mapping of variable to value",
+         "player_vars": "a mapping of seat to a mapping of variable to value",
+         "card_vars": "a mapping of zone to a list of mappings of card variable to value",
+         "out": "a list of seats", "current": "a seat", "phase": "a phase's name"}
+
+
+def _refuse(message: str) -> IllegalAction:
+    return IllegalAction(f"prepared state: {message}")
+
+
 def _zone_by_label(m: "Match", label: str) -> Zone:
     if "(" in label and label.endswith(")"):
         name, who = label[:-1].split("(", 1)
         return m.zone(name, int(who))
-    return m.zone(label)
+    try:
+        return m.zone(label)
+    except TypeError:           # a zone per player, named without its seat
+        raise _refuse(f"zone {label!r} is one per player: name whose, as '{label}(0)'") from None
+
+
+def _seat(m: "Match", value: object, what: str, key: bool = False) -> int:
+    """A seat given in a prepared state (as a key, "1" is seat 1: JSON's keys are texts)."""
+    if key and type(value) is str and value.isdigit():
+        value = int(value)
+    if type(value) is not int or not 0 <= value < m.n:
+        raise _refuse(f"{what} is a seat from 0 to {m.n - 1}, not {value!r}")
+    return value
+
+
+def _check_shape(prepared: object) -> None:
+    """Each part of the state is of the kind it must be (before anything is placed)."""
+    if not isinstance(prepared, Mapping):
+        raise _refuse(f"it is a mapping ({', '.join(_KEYS)}), not {type(prepared).__name__}")
+    unknown = [k for k in prepared if k not in _KEYS]
+    if unknown:
+        raise _refuse(f"unknown part {unknown[0]!r}; the parts are {', '.join(_KEYS)}")
+    kinds = {"zones": Mapping, "vars": Mapping, "player_vars": Mapping, "card_vars": Mapping,
+             "out": list, "phase": str}
+    for key, kind in kinds.items():
+        value = prepared.get(key)
+        if value is not None and not isinstance(value, kind):
+            raise _refuse(f"{key} is {_KEYS[key]}, not {value!r}")
+    for label, names in prepared.get("zones", {}).items():
+        if not isinstance(names, list) or not all(type(n) is str for n in names):
+            raise _refuse(f"the cards of zone {label!r} are a list of card names, not {names!r}")
+    for who, values in prepared.get("player_vars", {}).items():
+        if not isinstance(values, Mapping):
+            raise _refuse(f"player_vars of seat {who!r} are a mapping of variable to value, not {values!r}")
+    for label, states in prepared.get("card_vars", {}).items():
+        if not isinstance(states, list) or not all(isinstance(v, Mapping) for v in states):
+            raise _refuse(f"card_vars of zone {label!r} are a list of mappings (one per card), not {states!r}")
 
 
 def apply_prepared(m: "Match", prepared: dict[str, Any]) -> int:
     """Put the named cards in place, set variables; return the phase index."""
+    _check_shape(prepared)
     game = m.game
     by_name: dict[str, list[Card]] = {}
     for c in game.cards:
@@ -72,10 +121,11 @@ def apply_prepared(m: "Match", prepared: dict[str, Any]) -> int:
             raise IllegalAction(f"prepared state: unknown variable {key!r}")
         m.vars[key] = value
     for who, values in prepared.get("player_vars", {}).items():
+        seat = _seat(m, who, "a key of player_vars", key=True)
         for key, value in values.items():
-            if key not in m.pvars[int(who)]:
+            if key not in m.pvars[seat]:
                 raise IllegalAction(f"prepared state: unknown player variable {key!r}")
-            m.pvars[int(who)][key] = value
+            m.pvars[seat][key] = value
     for label, states in prepared.get("card_vars", {}).items():
         given = placed.get(label)
         if given is None or len(states) > len(given):
@@ -88,8 +138,8 @@ def apply_prepared(m: "Match", prepared: dict[str, Any]) -> int:
                 m.cvars[key][card.id] = value
     m.dirty.update(turn=True, phase=True)    # given values: the next resets set them back
     for p in prepared.get("out", ()):
-        m.eliminate(int(p))
-    m.current = int(prepared.get("current", 0))
+        m.eliminate(_seat(m, p, "each of out"))
+    m.current = _seat(m, prepared.get("current", 0), "current")
     phase = prepared.get("phase")
     if phase is None:
         return 0
