@@ -44,7 +44,7 @@ from .loader_vars import known_set, var_kinds, var_sets, zone_sets
 from .model import Card, ChoiceDef, Game, OptionDef, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
 from .modules import compose
 from .structure import Salvaged, check_shape, salvage
-from .yamlsafe import LoadedYaml
+from .yamlsafe import LoadedYaml, decode_rule_file
 
 BOX = "box"
 
@@ -58,9 +58,14 @@ def load_game(path: str | PathLike[str], tree: str | PathLike[str] | None = None
     return _load(compose(Path(path), tree=None if tree is None else Path(tree)))
 
 
-def load_game_text(text: str, file: str = "<text>", tree: str | Path | None = None) -> Game:
+def load_game_text(text: str | bytes, file: str = "<text>", tree: str | Path | None = None) -> Game:
     """:func:`load_game` of ``text``, read as the file ``file`` (the files it
-    includes are found relative to it)."""
+    includes are found relative to it).  Bytes are read as a rule file's
+    bytes are: UTF-8, anything else an error at its position."""
+    if isinstance(text, (bytes, bytearray)):
+        text = decode_rule_file(bytes(text), file)
+    if not isinstance(text, str):
+        raise TypeError(f"load_game_text takes a rule file's text (or bytes), not {type(text).__name__}")
     return _load(compose(Path(file), text, None if tree is None else Path(tree)))
 
 

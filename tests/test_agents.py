@@ -329,3 +329,23 @@ def test_make_agents_rejects_bad_specs():
         make_agents("random,random,random", 2)
     with pytest.raises(ValueError, match="no agent"):
         make_agents(" , ", 2)
+
+
+def test_play_refuses_what_is_not_an_agent_for_every_seat(regicide):
+    m = regicide.new_match(2, seed=1)
+    with pytest.raises(TypeError, match=r"play takes agents \(objects with act\(match, decision\)\), not None"):
+        m.play(None)
+    with pytest.raises(ValueError, match="this match has 2 seats, and was given 1 agents"):
+        m.play([RandomAgent(1)])
+    assert m.actions == [] and m.decision is not None
+    assert m.play((RandomAgent(1), RandomAgent(2)))["outcome"] in ("win", "loss")
+
+
+def test_a_rule_file_given_as_bytes_is_read_as_its_file_would_be():
+    data = GAME.read_bytes()
+    assert rulekit.load_game_text(data, str(GAME)).name == rulekit.load_game(GAME).name
+    with pytest.raises(rulekit.RuleFileError) as info:
+        rulekit.load_game_text(b"name: \xff\n", "bad.yaml")
+    assert str(info.value).startswith("bad.yaml:1:7: error: byte 0xff is not UTF-8 text")
+    with pytest.raises(TypeError, match="load_game_text takes a rule file's text"):
+        rulekit.load_game_text(None)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import operator
 import random
+import reprlib
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Sequence, SupportsIndex
 
@@ -731,6 +732,11 @@ class Match:
         """Let ``agents`` (one per seat, or one for all) play to the end;
         the result (None: the flow stopped without deciding the match)."""
         seated = agents if isinstance(agents, (list, tuple)) else [agents] * self.n
+        if not all(callable(getattr(a, "act", None)) for a in seated):
+            raise TypeError(f"play takes agents (objects with act(match, decision)), not {reprlib.repr(agents)}")
+        if len(seated) != self.n:
+            raise ValueError(f"play takes an agent for every seat, or one for all: this match has "
+                             f"{self.n} seats, and was given {len(seated)} agents")
         while self.decision is not None:
             dec = self.decision
             self.apply(seated[dec.player].act(self, dec))
