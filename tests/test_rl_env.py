@@ -363,3 +363,33 @@ def test_a_mask_handed_out_again_still_marks_exactly_the_legal_actions(name, pla
     for seed in range(3):
         play(env, seed, rng, check)
     assert len({id(m) for m in masks}) < len(masks), "no mask was handed out again"
+
+
+@pytest.mark.parametrize("given,error,words", [
+    ({"players": "2"}, ValueError, "Regicide is for 1 to 4 players, not '2'"),   # was a comparison's TypeError
+    ({"max_steps": 0}, ValueError, "max_steps is a whole number, 1 or more (or None for no limit), not 0"),
+    ({"max_actions": -1}, ValueError, "max_actions is a whole number, 1 or more"),
+    ({"cooperative": "yes"}, TypeError, "cooperative is True or False, not 'yes'"),
+    ({"auto_pass": 1}, TypeError, "auto_pass is True or False, not 1"),
+    ({"seed": -3}, ValueError, "an environment's seed is 0 or more (numpy's generator takes no other), not -3"),
+])
+def test_an_environment_refuses_wrong_arguments_when_made(given, error, words):
+    with pytest.raises(error) as info:
+        rl.env(load(game_path("regicide")), **{"players": 2, **given})
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize("seed,error,words", [
+    (-1, ValueError, "an environment's seed is 0 or more"),      # was numpy's "expected non-negative integer"
+    ("7", TypeError, "a match's seed is a whole number, not '7'"),
+    (1.5, TypeError, "a match's seed is a whole number, not 1.5"),
+])
+def test_reset_refuses_a_seed_that_is_not_a_whole_number_of_0_or_more(seed, error, words):
+    game = load(game_path("regicide"))
+    for env in (rl.env(game, players=2), rl.GymEnv(load(game_path("regicide")), players=1)):
+        with pytest.raises(error) as info:
+            env.reset(seed=seed)
+        assert words in str(info.value)
+    env = rl.env(game, players=2)
+    env.reset(seed=np.int64(7))
+    assert env.match.seed == 7 and type(env.match.seed) is int

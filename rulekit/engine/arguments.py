@@ -50,6 +50,20 @@ def step_budget(value: object) -> int:
     return number
 
 
+def optional_count(name: str, value: object) -> int | None:
+    """A limit that may be left out (None): a whole number, 1 or more."""
+    if value is None:
+        return None
+    number = _whole(value)
+    if number is None or number < 1:
+        raise ValueError(f"{name} is a whole number, 1 or more (or None for no limit), not {reprlib.repr(value)}")
+    return number
+
+
+def optional_flag(name: str, value: object) -> bool | None:
+    return None if value is None else flag(name, value)
+
+
 def flag(name: str, value: object) -> bool:
     if type(value) is not bool:
         raise TypeError(f"{name} is True or False, not {reprlib.repr(value)}")

@@ -26,8 +26,9 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
+from ..engine import arguments
 from ..model import Game
-from .driver import Driver, agent_name, as_game, seat_of
+from .driver import Driver, agent_name, as_game, env_seed, seat_of
 from .rewards import RewardHook
 from .text import render
 
@@ -57,7 +58,8 @@ class RulekitEnv(AECEnv):
                              auto_pass=auto_pass, recycle=recycle)
         self.game = game
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = arguments.optional_count("max_steps", max_steps)
+        seed = env_seed(seed)
         self.possible_agents = [agent_name(p) for p in range(players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: self.driver.spaces for a in self.possible_agents}
@@ -89,6 +91,7 @@ class RulekitEnv(AECEnv):
         from the environment's generator (seeded by the constructor's
         ``seed``).  ``options`` is accepted for the API and not read: match
         options are given to the constructor."""
+        seed = env_seed(seed)
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
             match_seed = seed

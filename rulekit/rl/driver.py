@@ -16,6 +16,7 @@ from typing import Any, Iterable, SupportsIndex
 import gymnasium
 import numpy as np
 
+from ..engine import arguments
 from ..engine.match import Match
 from ..engine.runtime import Decision
 from ..errors import IllegalAction
@@ -41,6 +42,17 @@ def as_game(path_or_game: object) -> Game:
     raise TypeError(f"a rule file's path or a loaded rulekit.Game, not {type(path_or_game).__name__}")
 
 
+def env_seed(seed: object) -> int | None:
+    """An environment's seed (None: drawn): a whole number 0 or more, since
+    numpy's generator, which draws the next matches' seeds, takes no other."""
+    if seed is None:
+        return None
+    number = arguments.seed(seed)
+    if number < 0:
+        raise ValueError(f"an environment's seed is 0 or more (numpy's generator takes no other), not {number}")
+    return number
+
+
 class Driver:
     """See the module.  ``match`` is the live match (read it, never apply to it)."""
 
@@ -48,9 +60,10 @@ class Driver:
                  max_actions: int | None = None, reward_hook: RewardHook | None = None,
                  cooperative: bool | None = None, illegal: str = "terminate", auto_pass: bool = False,
                  kept_masks: int = 32, recycle: bool = True):
-        if not game.min_players <= players <= game.max_players:
-            raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
-                             f"not {players!r}")
+        players = arguments.players(game.name, game.min_players, game.max_players, players)
+        max_actions = arguments.optional_count("max_actions", max_actions)
+        cooperative = arguments.optional_flag("cooperative", cooperative)
+        auto_pass = arguments.flag("auto_pass", auto_pass)
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         self.game = game

@@ -16,7 +16,8 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from .driver import Driver, agent_name, as_game
+from ..engine import arguments
+from .driver import Driver, agent_name, as_game, env_seed
 from .rewards import RewardHook
 from .text import render
 
@@ -41,7 +42,7 @@ class GymEnv(gymnasium.Env):
                              auto_pass=auto_pass, kept_masks=0, recycle=False)   # (Gymnasium: new arrays each step)
         self.game = game
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = arguments.optional_count("max_steps", max_steps)
         self.observation_space = self.driver.spaces
         self.action_space = gymnasium.spaces.Discrete(self.driver.actions.n)
 
@@ -50,6 +51,7 @@ class GymEnv(gymnasium.Env):
         return self.driver.match
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        seed = env_seed(seed)
         super().reset(seed=seed)
         self.driver.reset(seed if seed is not None else int(self.np_random.integers(2**31)))
         self._log_at = len(self.match.log)
