@@ -185,7 +185,7 @@ def mcts_agent(seed: int, budget: str | None = None) -> MCTSAgent:
     try:
         if budget.endswith("s"):
             seconds = float(budget[:-1])
-            if seconds > 0:
+            if 0 < seconds < math.inf:      # (inf never decides, nan never compares)
                 return MCTSAgent(seed, seconds=seconds, playout=playout)
         elif int(budget) > 0:
             return MCTSAgent(seed, iterations=int(budget), playout=playout)

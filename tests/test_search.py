@@ -50,8 +50,9 @@ def test_agent_names_and_budgets():
     assert (agents[0].iterations, agents[0].seconds) == (50, None)
     assert (agents[1].iterations, agents[1].seconds) == (None, 0.25)
     assert make_agents("mcts", 1)[0].iterations == 200
-    with pytest.raises(ValueError, match="mcts budget 'x'"):
-        make_agents("mcts:x", 1)
+    for budget in ("x", "0", "0s", "-1s", "infs", "nans"):      # an infinite time never decides
+        with pytest.raises(ValueError, match=f"mcts budget '{budget}' is neither"):
+            make_agents(f"mcts:{budget}", 1)
     with pytest.raises(ValueError, match="agent 'random' takes no budget"):
         make_agents("random:5", 1)
     guided = make_agents("mcts:40:heuristic,mcts:1s:random", 2)
