@@ -43,7 +43,7 @@ from .errors import RuleError, RuleFileError, Where, source_lines
 from .lang.bindings import Bindings, inherited, is_value
 from .lang.names import suggest
 from .skills import MARKER, expand_skills
-from .yamlsafe import LoadedYaml, decode_rule_file, load_yaml
+from .yamlsafe import LoadedYaml, decode_rule_file, load_yaml, read_rule_file
 
 GAME_FILE = "game.yaml"
 MODULE_KEYS = ("include", "extends", "override", "module", "params")
@@ -150,7 +150,7 @@ class _Composer:
             return None
         try:
             if text is None:
-                text = decode_rule_file(file.read_bytes(), name)
+                text = decode_rule_file(read_rule_file(file, name), name)
             self.sources[name] = source_lines(text)
             loaded = load_yaml(text, name)
         except OSError as err:

@@ -15,7 +15,9 @@ multi-line effect text.
 """
 from __future__ import annotations
 
+import os
 import pickle
+import stat
 import threading
 from collections import OrderedDict
 from sys import intern as _intern
@@ -577,6 +579,27 @@ def _context_mark_differs(exc: yaml.MarkedYAMLError) -> bool:
     return cm is not None and (pm is None or (cm.line, cm.column) != (pm.line, pm.column))
 
 
+def read_rule_file(path: str | os.PathLike[str], file: str) -> bytes:
+    """A rule file's bytes, read without waiting or filling memory: only a
+    plain file is opened (a pipe would wait for a writer for ever, a
+    device such as /dev/zero never ends), and no more than the size limit
+    is read from it (a file can grow while it is read).  Raises OSError as
+    ``open`` does, or RuleFileError for what is not a rule file."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a pipe" if stat.S_ISFIFO(info.st_mode) \
+            else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "not a file"
+        raise RuleFileError([RuleError(Where(file), f"cannot read the rule file: it is {kind}",
+                                       expected="a rule file (a plain file of UTF-8 text)",
+                                       hint="give the path of a .yaml file, or of a game's folder")])
+    _check_size(info.st_size, file)
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise RuleFileError([_too_large(None, file)])
+    return data
+
+
 def decode_rule_file(data: bytes, file: str) -> str:
     """The text of a rule file read as bytes; RuleFileError at the first byte
     that is not UTF-8, with its line and column, so the author can find it."""
@@ -595,11 +618,17 @@ def decode_rule_file(data: bytes, file: str) -> str:
 
 def _check_size(size: int, file: str) -> None:
     if size > MAX_BYTES:
-        raise RuleFileError([RuleError(
-            Where(file, 1, 1),            # the whole file: its start
-            f"the file has {size} bytes, more than the limit of {MAX_BYTES} bytes (MAX_FILE_BYTES)",
-            hint="rule files are small; split out data or check that this is the right file",
-        )])
+        raise RuleFileError([_too_large(size, file)])
+
+
+def _too_large(size: int | None, file: str) -> RuleError:
+    """The file is over the limit: by ``size`` bytes, or by an unknown number (None)."""
+    said = f"has {size} bytes, more than" if size is not None else "has more than"
+    return RuleError(
+        Where(file, 1, 1),            # the whole file: its start
+        f"the file {said} the limit of {MAX_BYTES} bytes (MAX_FILE_BYTES)",
+        hint="rule files are small; split out data or check that this is the right file",
+    )
 
 
 class _TooDeep(Exception):

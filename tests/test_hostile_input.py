@@ -99,6 +99,54 @@ def test_a_cut_multibyte_character_is_reported_after_the_text_before_it(tmp_path
 # ---- 3 and 4. a billion seats, a hundred billion cards --------------------------------------
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="pipes are POSIX")
+def test_a_pipe_given_as_a_rule_file_is_refused_not_waited_on(tmp_path):
+    """Opening a pipe waits for a writer: the loader stats the path first."""
+    import os
+    pipe = tmp_path / "game.yaml"
+    os.mkfifo(pipe)
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game(tmp_path)
+    assert info.value.errors[0].message == "cannot read the rule file: it is a pipe"
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_device_that_never_ends_is_refused_not_read():
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game("/dev/zero")
+    assert info.value.errors[0].message == "cannot read the rule file: it is a device"
+
+
+def test_a_file_is_read_no_further_than_the_size_limit(tmp_path, monkeypatch):
+    """A file that grows after its size was taken (or says 0, as /proc's
+    do) is read up to the limit and refused, not read to its end."""
+    from rulekit import yamlsafe
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"name: x\n" + b"#" * (limits.MAX_FILE_BYTES + 10))
+    monkeypatch.setattr(yamlsafe, "_check_size", lambda size, file: None)      # as if it had said: small
+    asked = []
+
+    class Recording:
+        def __init__(self, handle):
+            self.handle = handle
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.handle.close()
+
+        def read(self, n=-1):
+            asked.append(n)
+            return self.handle.read(n)
+    monkeypatch.setattr(yamlsafe, "open", lambda path, mode: Recording(open(path, mode)), raising=False)
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game(big)
+    assert asked == [limits.MAX_FILE_BYTES + 1]
+    assert info.value.errors[0].message == (f"the file has more than the limit of {limits.MAX_FILE_BYTES} "
+                                            "bytes (MAX_FILE_BYTES)")
+
+
 def test_a_billion_players_is_refused_before_any_seat_is_made():
     err = refused(game_text(players="{min: 1, max: 1000000000}"))
     assert str(err).startswith("h.yaml:2:24: ")
