@@ -69,6 +69,14 @@ MAX_INTEGER = 10 ** 15
 text.  Python converts longer digit strings slowly (and refuses those of
 more than 4,300 digits); no card game counts past a few thousand."""
 
+MAX_BUILT_ITEMS = 100_000
+"""The most elements of a list, or characters of a text, that effect text
+builds with ``+`` while a match runs.  ``l = l + l`` in a loop doubles the
+list at every step: within the step budget it would fill any memory.  (A
+product, ``*``, is held to MAX_INTEGER in size for the same reason: ``v =
+v * v`` squares.  Sums and differences of numbers grow by a bit a step at
+most, so the step budget bounds them.)"""
+
 
 def check_limits(loaded: RuleSource) -> list[RuleError]:
     """Every limit the loaded file passes, before anything is built from it.

@@ -432,3 +432,62 @@ def test_an_action_equal_to_an_offered_one_with_other_number_types_plays_the_off
         m.apply(a)
         twin.apply(Action(a.option, tuple(float(c) for c in a.cards), a.player))
     assert twin.log_json() == m.log_json()
+
+
+# ---- values that grow while a match runs ----------------------------------------------------
+
+def _growing(effect: str) -> tuple[str, rulekit.Game]:
+    body = "\n".join("        " + line for line in effect.split("\n"))
+    text = ("name: Growing\nplayers: {min: 1, max: 1}\ncards: [{name: C}]\n"
+            "zones: {d: {visibility: hidden}}\nvars: {v: 2, l: [1], s: 'ab'}\n"
+            "player_vars: {pv: [1]}\n"
+            f"turn:\n  phases:\n    - name: p\n      effect: |\n{body}\n")
+    return text, rulekit.load_game_text(text, "grow.yaml")
+
+
+@pytest.mark.parametrize("effect,message", [
+    ("while true:\n  v = v * v", "4294967296 * 4294967296 is beyond ±10^15 (MAX_INTEGER), the largest number "
+                                  "a rule may hold"),
+    ("while true:\n  v += v", "562949953421312 + 562949953421312 is beyond ±10^15 (MAX_INTEGER)"),
+    ("while true:\n  l = l + l", "'+' would build a list of 131072 elements, more than 100000 (MAX_BUILT_ITEMS)"),
+    ("while true:\n  l += l", "'+' would build a list of 131072 elements"),
+    ("while true:\n  current.pv += current.pv", "'+' would build a list of 131072 elements"),
+    ("let x = [1]\nwhile true:\n  x += x", "'+' would build a list of 131072 elements"),
+    ("while true:\n  s = s + s", "'+' would build a text of 131072 characters, more than 100000 (MAX_BUILT_ITEMS)"),
+    ("while true:\n  l = join(l, l)", "join() would build a list of more than 100000 elements (MAX_BUILT_ITEMS)"),
+    ("while true:\n  l = l * 2", "'*' would build a list of 131072 elements"),
+    ("let x = [1] * 1000000", "'*' would build a list of 1000000 elements"),
+    ("let x = '%999999999d' % 1", "'%' cannot take a text and a number"),     # Python's formatting, a gigabyte
+])
+def test_a_value_that_would_grow_without_end_stops_its_rule_at_the_statement(effect, message):
+    """Within the step budget, a value that doubles at every step (squares,
+    for a product) fills any memory long before the budget runs out: the
+    rule fails where it grows, as any rule error does."""
+    text, game = _growing(effect + "\nwin")
+    with pytest.raises(rulekit.RuleRuntimeError) as info:
+        game.new_match(1)
+    error = info.value
+    assert message in str(error)
+    assert error.where.file == "grow.yaml"
+    assert text.split("\n")[error.where.line - 1].strip() == effect.split("\n")[-1].strip()
+
+
+@pytest.mark.parametrize("effect", [
+    "let x = 'ab' * 3\nif x != 'ababab':\n  lose 'wrong'",
+    "let x = ['a'] * 3 + ['b']\nv = size(x) * 1000 + v % 7 + 999999999999998\nif v != 10**0 * 999999999999998 + 4002:\n"
+    "  lose 'wrong'",
+    "l += [2]\ns += 'c'\ncurrent.pv += current.pv\nif l != [1, 2] or s != 'abc' or size(current.pv) != 2:\n"
+    "  lose 'wrong'",
+])
+def test_ordinary_arithmetic_and_joins_are_unchanged(effect):
+    _, game = _growing(effect.replace("10**0 * ", "") + "\nwin")
+    assert game.new_match(1).result()["outcome"] == "win"
+
+
+def test_sums_of_sizes_and_numbers_stay_python_arithmetic():
+    """The checked helpers cost a call: what the text bounds (sizes,
+    literals, and a sum with one of them) is written as Python's own."""
+    _, game = _growing("let x = size(l) + 1\nv = v + 1\nv += 2\nv = v * v\nl = l + l\nwin")
+    code = game.code
+    assert "(_B_size(m, V['l']) + 1)" in code and "(V['v'] + 1)" in code and "V['v'] + (2)" in code
+    assert "_mul(V['v'], V['v'])" in code and "_add(V['l'], V['l'])" in code

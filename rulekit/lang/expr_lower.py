@@ -169,7 +169,9 @@ class Lowering(NameChecks):
             return Code(step if kind0 == "int" else f"({step} if type({srcs[0]}) is _int "
                         f"else m.next_seat({srcs[0]}))", "int")
         if name == "join":
-            if all(a.kind in ("zone", "cards", "list", "seats") for a in args):
+            # zones, list displays and seats only (sizes the game bounds; a variable's list
+            # joined to itself doubles, so b_join counts what it builds)
+            if all(a.kind == "zone" or _bounded_list(n) for a, n in zip(args, node.args)):
                 # lists and zones only: one list display, no call (a new list,
                 # as effect text never changes one another name holds)
                 listed = ", ".join(f"*{a}.cards" if a.kind == "zone" else f"*{a}" for a in args)
@@ -208,9 +210,11 @@ class Lowering(NameChecks):
         if form == "neg":
             return Code(f"(-{self.lower(node.args[0])})", "int")
         if form == "ternary":
-            a, c, b = (self.lower(n).src for n in node.args)
-            return Code(f"({a} if {c} else {b})", "any")
-        left = self.lower(node.args[0]).src
+            a, c, b = (self.lower(n) for n in node.args)
+            # (two numbers make a number: a sum with it is Python's own, see runtime_growth)
+            return Code(f"({a.src} if {c.src} else {b.src})", "int" if a.kind == b.kind == "int" else "any")
+        first = self.lower(node.args[0])
+        left = first.src
         if form == "is":
             return Code(f"({left} {op} None)", "bool")
         if form == "in":
@@ -222,6 +226,12 @@ class Lowering(NameChecks):
             # a zone's list rather than the zone, whose __contains__ would be a Python call
             container = f"{right}.cards" if right.kind == "zone" else right.src
             return Code(f"({left} {op} {container})", "bool")
+        # what could grow without end, or format a text, goes through a checked helper
+        # unless both sides are surely numbers the text bounds; a sum with one such side
+        # is a number or fails, and grows by that much at most (see runtime_growth)
+        a_num, b_num = numeric(node.args[0]), numeric(node.args[1])
+        if op in _CHECKED and not (a_num and b_num or op == "+" and (a_num or b_num)):
+            return Code(f"{_CHECKED[op]}({left}, {right.src})", node.kind)
         return Code(f"({left} {op} {right.src})", node.kind)
 
     def _card_places(self, item: Expr, left: str, container: Expr) -> str | None:
@@ -268,6 +278,41 @@ class Lowering(NameChecks):
     def _watched(self, node: Expr) -> Code:
         """``node`` printed, with the locals and hoisted fields it reads."""
         return self.watching(lambda: self.lower(node))
+
+
+#: the operators written as a call of a helper of runtime_growth: ``*`` (a product squares a
+#: number, a repetition multiplies a list), ``+`` (a list joined to itself doubles) and ``%``
+#: (of a text, Python's formatting: "%999999999d" % 1 is a gigabyte)
+_CHECKED = {"*": "_mul", "+": "_add", "%": "_mod"}
+
+#: the built-ins whose value is a number (or whose call fails)
+_NUMBERS = frozenset(("size", "count", "sum", "seat_distance", "room", "limit"))
+
+
+def _bounded_list(node: Expr) -> bool:
+    """A list whose length the text bounds: a list display, or seats."""
+    node = unwrapped(node)
+    return (isinstance(node, Op) and node.form == "list") or (isinstance(node, Builtin)
+                                                              and node.name == "seats_from")
+
+
+def numeric(node: Expr) -> bool:
+    """``node`` is a number whenever it has a value, of a size the text
+    bounds: a whole-number literal, a size, or arithmetic of those.  What
+    is read from the match is not: effect text is not typed, a variable may
+    hold a list, and a number it holds may have grown."""
+    node = unwrapped(node)
+    if isinstance(node, Lit):
+        return type(node.number) is int and node.kind == "int"
+    if isinstance(node, Builtin):
+        return node.name in _NUMBERS
+    if isinstance(node, Op):
+        if node.form == "neg":
+            return True
+        if node.form == "ternary":
+            return numeric(node.args[0]) and numeric(node.args[2])
+        return node.form == "binary" and node.op in ("+", "-", "*", "//", "%") and all(map(numeric, node.args))
+    return False
 
 
 #: the built-ins that are a size, or a test of one

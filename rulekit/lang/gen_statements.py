@@ -13,6 +13,7 @@ from lark import Token, Tree
 
 from . import pass_facts, printer
 from .expr_ir import Expr
+from .expr_lower import numeric
 from .gen_base import ANSWER, Node, subtree, unquote
 from .gen_expressions import elem_of
 from .gen_windows import Windows
@@ -163,18 +164,25 @@ class Statements(Windows):
 
     def s_assign_stmt(self, node: Tree[Token]) -> None:
         target, op_tok, value_n = subtree(node.children[0]), node.children[1], node.children[2]
-        value = self.expr(value_n).src
+        tree = self.known_tree(value_n)
+        value = self.lower(tree).src
         op = str(op_tok)
+        # x += v, v not surely a number the text bounds: a list or text joined to itself
+        # doubles (see runtime_growth); x += 1 grows by one a step at most
+        if op == "+=" and not numeric(tree):
+            op = "+=?"
         parts = [str(t) for t in target.children]
         if len(parts) == 2 and parts[0] in self.cx.locals and self.cx.local_kinds.get(parts[0]) == "event":
             if self.event_field_known(target.children[1]):
-                self.add(Assign(f"{self.local(parts[0])}[{parts[1]!r}]", value, op, origin=self.here()))
+                field = f"{self.local(parts[0])}[{parts[1]!r}]"
+                self.add(Assign(field, value, op, origin=self.here()) if op != "+=?" else
+                         Assign(field, _grown(field, op, value), origin=self.here()))
             return
         if len(parts) == 2 and parts[1] in self.names.card_vars:
             card = self.expr(Tree("name", [target.children[0]]))
             var = parts[1]
             if op != "=":
-                value = f"_cv(m, {card}, {var!r}) {op[:-1]} ({value})"
+                value = _grown(f"_cv(m, {card}, {var!r})", op, value)
             self.add(SetVar("card", var, value, card, self.cx.rule, origin=self.here()))
             return
         if len(parts) == 2:
@@ -204,13 +212,13 @@ class Statements(Windows):
         """``x op= v`` as ``x = x op v``: values in effect text are values, so
         ``a += [c]`` makes a new list rather than changing one that another
         variable, or a chosen answer's shared card list, also holds."""
-        self.assign(target, value if op == "=" else f"{target} {op[:-1]} ({value})")
+        self.assign(target, value if op == "=" else _grown(target, op, value))
 
     def _set(self, scope: str, name: str, op: str, value: str, owner: Code | None) -> None:
         """A write of a declared match or player variable, ``x op= v`` as
         ``x = x op v`` as in :meth:`_assign`."""
         if op != "=":
-            value = f"{printer.variable(scope, name, owner)} {op[:-1]} ({value})"
+            value = _grown(printer.variable(scope, name, owner), op, value)
         self.add(SetVar(scope, name, value, owner, origin=self.here()))
 
     def _changed(self, var: tuple[str, str]) -> None:
@@ -516,3 +524,9 @@ class Statements(Windows):
         self.cx.loop_depth -= 1
         body, self.cx.out = self.cx.out, saved
         return body
+
+
+def _grown(target: str, op: str, value: str) -> str:
+    """``target op= value`` as a value: ``+=?`` (a sum that may join lists
+    or texts) through runtime_growth's checked ``_add``."""
+    return f"_add({target}, {value})" if op == "+=?" else f"{target} {op[:-1]} ({value})"

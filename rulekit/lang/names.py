@@ -15,6 +15,7 @@ import attrs
 from lark import Token, Tree
 
 from ..engine.runtime import Zone
+from ..limits import MAX_BUILT_ITEMS
 from ..model import Card
 
 if TYPE_CHECKING:
@@ -254,6 +255,9 @@ def b_join(m: RuleMatch, *parts: Any) -> list[Any]:
     out: list[Any] = []
     for x in parts:
         out.extend(_cards(x))
+        if len(out) > MAX_BUILT_ITEMS:    # (a list joined to itself in a loop doubles at every step)
+            raise OverflowError(f"join() would build a list of more than {MAX_BUILT_ITEMS} elements "
+                                "(MAX_BUILT_ITEMS)")
     return out
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from ..engine.runtime import Action, Chosen, Decision, EndTurn, GameOver, Goto, Zone, get_attr
 from ..errors import RuleRuntimeError
 from ..model import Card
+from . import runtime_growth
 from .names import BUILTINS, not_summed
 
 if TYPE_CHECKING:
@@ -238,4 +239,5 @@ NAMESPACE = {
     "_ID": attrgetter("id"), "_map": map, "_Unhashable": TypeError,   # see pass_memo
     "_Failed": Exception,       # see gen_windows
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
+    **runtime_growth.NAMESPACE,
 }
