@@ -34,8 +34,11 @@ def checked(m: "Match", viewer: object, since: object) -> tuple[Viewer, int]:
     view under its own name; a negative ``since`` would count from the end
     of the log.  Integer types other than ``int`` (numpy's) are taken as
     the seat they stand for."""
+    seat: Viewer
+    if type(viewer) is int and type(since) is int and 0 <= viewer < m.n and since >= 0:
+        return viewer, since            # (the usual call, asked at every step by servers)
     if viewer is None or (type(viewer) is str and viewer == ALL):
-        seat: Viewer = ALL if viewer is not None else None
+        seat = ALL if viewer is not None else None
     else:
         if type(viewer) is bool or not isinstance(viewer, SupportsIndex):
             raise TypeError(f"a viewer is a seat number, None (a spectator) or rulekit.ALL_SEEING, "

@@ -180,10 +180,13 @@ class Driver:
         legal = None if dec is None else known[1] if known is not None and known[0] is dec else self._allowed(dec)
         if type(index) is int:
             k = index
-        elif type(index) is not bool and isinstance(index, SupportsIndex):
-            k = operator.index(index)   # numpy's integers; a float or a text is no index (1.5 is not 1)
-        else:
+        elif type(index) is bool:
             k = -1
+        else:
+            try:                        # numpy's integers; a float or a text is no index (1.5 is not 1)
+                k = operator.index(index)
+            except TypeError:
+                k = -1
         position = None
         if legal is not None and 0 <= k < self.actions.n:
             positions = legal.positions
