@@ -8,8 +8,10 @@ budget stops the match long after memory is gone.  So a product is held to
 fails, at its statement, like any rule error.  Both take what the language
 gives them: ``*`` two numbers, or a list or text and a number (repeated),
 ``+`` two numbers, two lists or two texts; ``true`` and ``false`` are not
-numbers.  Sums of numbers the compiler knows to be numbers are written
-as Python's own ``+`` (they grow by a bit a step at most).
+numbers; ``%`` takes two numbers (of a text, Python's ``%`` formats it).
+Where one side of a sum is a number the text bounds (a literal, a size),
+the compiler writes Python's own ``+``: such a sum is a number or fails,
+and grows by no more than that side a step (see ``expr_lower.numeric``).
 """
 from __future__ import annotations
 
