@@ -308,7 +308,7 @@ def numeric(node: Expr) -> bool:
         return node.name in _NUMBERS
     if isinstance(node, Op):
         if node.form == "neg":
-            return True
+            return numeric(node.args[0])
         if node.form == "ternary":
             return numeric(node.args[0]) and numeric(node.args[2])
         return node.form == "binary" and node.op in ("+", "-", "*", "//", "%") and all(map(numeric, node.args))
