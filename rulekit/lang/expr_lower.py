@@ -227,10 +227,10 @@ class Lowering(NameChecks):
             container = f"{right}.cards" if right.kind == "zone" else right.src
             return Code(f"({left} {op} {container})", "bool")
         # what could grow without end, or format a text, goes through a checked helper
-        # unless both sides are surely numbers the text bounds; a sum with one such side
-        # is a number or fails, and grows by that much at most (see runtime_growth)
-        a_num, b_num = numeric(node.args[0]), numeric(node.args[1])
-        if op in _CHECKED and not (a_num and b_num or op == "+" and (a_num or b_num)):
+        # unless both sides are surely numbers the text bounds; a sum with one side surely
+        # a number is a number or fails, so it joins no lists (see runtime_growth)
+        if op in _CHECKED and not (numeric(node.args[0]) and numeric(node.args[1])
+                                   or op == "+" and (is_number(node.args[0]) or is_number(node.args[1]))):
             return Code(f"{_CHECKED[op]}({left}, {right.src})", node.kind)
         return Code(f"({left} {op} {right.src})", node.kind)
 
@@ -313,6 +313,19 @@ def numeric(node: Expr) -> bool:
             return numeric(node.args[0]) and numeric(node.args[2])
         return node.form == "binary" and node.op in ("+", "-", "*", "//", "%") and all(map(numeric, node.args))
     return False
+
+
+def is_number(node: Expr) -> bool:
+    """``node`` is a number whenever it has a value, of any size: besides
+    :func:`numeric`'s, a difference, a quotient, a remainder, a negation or
+    ``abs()`` (Python's ``-``, ``//``, ``%`` and ``abs`` take no list, and
+    ``%`` no text here: they fail instead)."""
+    node = unwrapped(node)
+    if numeric(node):
+        return True
+    if isinstance(node, Op):
+        return node.form == "neg" or (node.form == "binary" and node.op in ("-", "//", "%"))
+    return isinstance(node, Builtin) and node.name == "abs"
 
 
 #: the built-ins that are a size, or a test of one

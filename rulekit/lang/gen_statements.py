@@ -13,7 +13,7 @@ from lark import Token, Tree
 
 from . import pass_facts, printer
 from .expr_ir import Expr
-from .expr_lower import numeric
+from .expr_lower import is_number
 from .gen_base import ANSWER, Node, subtree, unquote
 from .gen_expressions import elem_of
 from .gen_windows import Windows
@@ -167,9 +167,9 @@ class Statements(Windows):
         tree = self.known_tree(value_n)
         value = self.lower(tree).src
         op = str(op_tok)
-        # x += v, v not surely a number the text bounds: a list or text joined to itself
-        # doubles (see runtime_growth); x += 1 grows by one a step at most
-        if op == "+=" and not numeric(tree):
+        # x += v, v not surely a number: a list or text joined to itself doubles (see
+        # runtime_growth); a number added to a number grows it by a bit a step at most
+        if op == "+=" and not is_number(tree):
             op = "+=?"
         parts = [str(t) for t in target.children]
         if len(parts) == 2 and parts[0] in self.cx.locals and self.cx.local_kinds.get(parts[0]) == "event":

@@ -9,9 +9,10 @@ fails, at its statement, like any rule error.  Both take what the language
 gives them: ``*`` two numbers, or a list or text and a number (repeated),
 ``+`` two numbers, two lists or two texts; ``true`` and ``false`` are not
 numbers; ``%`` takes two numbers (of a text, Python's ``%`` formats it).
-Where one side of a sum is a number the text bounds (a literal, a size),
-the compiler writes Python's own ``+``: such a sum is a number or fails,
-and grows by no more than that side a step (see ``expr_lower.numeric``).
+Where one side of a sum is surely a number (a literal, a size, a
+difference...), the compiler writes Python's own ``+``: such a sum is a
+number or fails, and a number that grows by sums gains a bit a step at
+most, which the step budget bounds (see ``expr_lower.is_number``).
 """
 from __future__ import annotations
 
