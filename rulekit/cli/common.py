@@ -70,6 +70,14 @@ def add_agents(p: argparse.ArgumentParser, default: str, what: str) -> None:
                    help=f"{what} ({', '.join(AGENTS)}; default {default})")
 
 
+def add_many_games(p: argparse.ArgumentParser) -> None:
+    """What every command that plays many games takes: the first game's
+    seed (game i uses seed+i), the agents and the game's options."""
+    add_seed(p, "the first game")
+    add_agents(p, "random", "agent for every seat, or one per seat comma-separated")
+    add_options(p, "every game")
+
+
 # ---- from options to a game --------------------------------------------------
 
 def game_and_players(args: argparse.Namespace) -> tuple[Game, int]:

@@ -14,10 +14,8 @@ from ..profiling import Profile, profile
 from ..simulation import GameFailed
 from .common import (
     EXIT_OK,
-    add_agents,
     add_file_and_players,
-    add_options,
-    add_seed,
+    add_many_games,
     game_and_players,
     game_options,
     options_argv,
@@ -42,9 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "their place in the rule file.")
     add_file_and_players(p)
     p.add_argument("--games", "-g", type=positive, default=50, help="number of games (default 50)")
-    add_seed(p, "the first game")
-    add_agents(p, "random", "agent for every seat, or one per seat comma-separated")
-    add_options(p, "every game")
+    add_many_games(p)
     p.add_argument("--top", "-n", type=positive, default=20, help="rules to list (default 20)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.set_defaults(run=run)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..loader import load_game
 from ..report import balance, write_report
-from .common import EXIT_OK, CliError, add_agents, add_options, add_seed, game_options, positive, seats
+from .common import EXIT_OK, CliError, add_many_games, game_options, positive, seats
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -20,9 +20,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", "-p", default=None,
                    help="player counts, e.g. 5 or 4,6,8 or 4-10 (default: the game's minimum)")
     p.add_argument("--games", "-g", type=positive, default=200, help="games per player count (default 200)")
-    add_seed(p, "the first game")
-    add_agents(p, "random", "agent for every seat, or one per seat comma-separated")
-    add_options(p, "every game")
+    add_many_games(p)
     p.add_argument("--jobs", "-j", type=positive, default=1, help="processes (default 1)")
     p.add_argument("--coverage", action="store_true", help="also list the rules that never ran")
     p.add_argument("--out", default="report", help="folder to write into (default ./report)")

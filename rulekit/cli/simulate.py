@@ -13,10 +13,8 @@ from .common import (
     EXIT_OK,
     EXIT_RULES,
     CliError,
-    add_agents,
     add_file_and_players,
-    add_options,
-    add_seed,
+    add_many_games,
     game_and_players,
     game_options,
     options_argv,
@@ -33,9 +31,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "stats and speed.")
     add_file_and_players(p)
     p.add_argument("--games", "-g", type=positive, default=100, help="number of games (default 100)")
-    add_seed(p, "the first game")
-    add_agents(p, "random", "agent for every seat, or one per seat comma-separated")
-    add_options(p, "every game")
+    add_many_games(p)
     p.add_argument("--jobs", "-j", type=positive, default=1,
                    help="play the games in this many processes (default 1); the results are "
                         "the same, only faster on a machine with that many cores")

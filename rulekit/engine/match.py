@@ -170,10 +170,11 @@ class Match:
                  step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict[str, Any] | None = None,
                  options: dict[str, Any] | None = None, auto_pass: bool = False, copyable: bool = False,
                  _start: bool = True) -> None:
-        players = arguments.players(game.name, game.min_players, game.max_players, players)
-        seed, step_budget = arguments.seed(seed), arguments.step_budget(step_budget)
-        auto_pass, copyable = arguments.flag("auto_pass", auto_pass), arguments.flag("copyable", copyable)
-        options = arguments.options(options)
+        if _start:           # (a copy's come from the match it copies, checked when it started)
+            players = arguments.players(game.name, game.min_players, game.max_players, players)
+            seed, step_budget = arguments.seed(seed), arguments.step_budget(step_budget)
+            auto_pass, copyable = arguments.flag("auto_pass", auto_pass), arguments.flag("copyable", copyable)
+            options = arguments.options(options)
         self.game = game
         self.n = players
         self.seed = seed

@@ -33,11 +33,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from .match import Match
 
 
-#: what a prepared state may give, and what each is
-_KEYS = {"zones": "a mapping of zone to card names", "vars": "a mapping of variable to value",
-         "player_vars": "a mapping of seat to a mapping of variable to value",
-         "card_vars": "a mapping of zone to a list of mappings of card variable to value",
-         "out": "a list of seats", "current": "a seat", "phase": "a phase's name"}
+#: what a prepared state may give: the kind each must be (None: checked where it is read) and
+#: what it is, in words
+_PARTS: dict[str, tuple[type | None, str]] = {
+    "zones": (Mapping, "a mapping of zone to card names"), "vars": (Mapping, "a mapping of variable to value"),
+    "player_vars": (Mapping, "a mapping of seat to a mapping of variable to value"),
+    "card_vars": (Mapping, "a mapping of zone to a list of mappings of card variable to value"),
+    "out": (list, "a list of seats"), "current": (None, "a seat"), "phase": (str, "a phase's name")}
 
 
 def _refuse(message: str) -> IllegalAction:
@@ -66,16 +68,14 @@ def _seat(m: "Match", value: object, what: str, key: bool = False) -> int:
 def _check_shape(prepared: object) -> None:
     """Each part of the state is of the kind it must be (before anything is placed)."""
     if not isinstance(prepared, Mapping):
-        raise _refuse(f"it is a mapping ({', '.join(_KEYS)}), not {type(prepared).__name__}")
-    unknown = [k for k in prepared if k not in _KEYS]
+        raise _refuse(f"it is a mapping ({', '.join(_PARTS)}), not {type(prepared).__name__}")
+    unknown = [k for k in prepared if k not in _PARTS]
     if unknown:
-        raise _refuse(f"unknown part {unknown[0]!r}; the parts are {', '.join(_KEYS)}")
-    kinds = {"zones": Mapping, "vars": Mapping, "player_vars": Mapping, "card_vars": Mapping,
-             "out": list, "phase": str}
-    for key, kind in kinds.items():
+        raise _refuse(f"unknown part {unknown[0]!r}; the parts are {', '.join(_PARTS)}")
+    for key, (kind, what) in _PARTS.items():
         value = prepared.get(key)
-        if value is not None and not isinstance(value, kind):
-            raise _refuse(f"{key} is {_KEYS[key]}, not {value!r}")
+        if kind is not None and value is not None and not isinstance(value, kind):
+            raise _refuse(f"{key} is {what}, not {value!r}")
     for label, names in prepared.get("zones", {}).items():
         if not isinstance(names, list) or not all(type(n) is str for n in names):
             raise _refuse(f"the cards of zone {label!r} are a list of card names, not {names!r}")

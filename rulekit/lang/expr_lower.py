@@ -226,11 +226,7 @@ class Lowering(NameChecks):
             # a zone's list rather than the zone, whose __contains__ would be a Python call
             container = f"{right}.cards" if right.kind == "zone" else right.src
             return Code(f"({left} {op} {container})", "bool")
-        # what could grow without end, or format a text, goes through a checked helper
-        # unless both sides are surely numbers the text bounds; a sum with one side surely
-        # a number is a number or fails, so it joins no lists (see runtime_growth)
-        if op in _CHECKED and not (numeric(node.args[0]) and numeric(node.args[1])
-                                   or op == "+" and (is_number(node.args[0]) or is_number(node.args[1]))):
+        if op in _CHECKED and not _unchecked(op, node.args[0], node.args[1]):
             return Code(f"{_CHECKED[op]}({left}, {right.src})", node.kind)
         return Code(f"({left} {op} {right.src})", node.kind)
 
@@ -287,6 +283,15 @@ _CHECKED = {"*": "_mul", "+": "_add", "%": "_mod"}
 
 #: the built-ins whose value is a number (or whose call fails)
 _NUMBERS = frozenset(("size", "count", "sum", "seat_distance", "room", "limit"))
+
+
+def _unchecked(op: str, a: Expr, b: Expr) -> bool:
+    """Whether ``a op b`` (an operator of _CHECKED) may be Python's own: a
+    sum with one side surely a number is a number or fails, so it joins no
+    lists; a product or remainder of numbers the text bounds is bounded."""
+    if op == "+":
+        return is_number(a) or is_number(b)
+    return numeric(a) and numeric(b)
 
 
 def _bounded_list(node: Expr) -> bool:
