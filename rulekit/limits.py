@@ -45,9 +45,11 @@ a folder included by mistake, or a file written to make the loader read
 without end."""
 
 MAX_NESTING = 50
-"""How deep lists and mappings may nest in the YAML of a rule file.  A rule
-file needs four or five levels; thousands of nested brackets would exhaust
-the stack of the parser and the checks that walk the data."""
+"""How deep lists and mappings may nest in the YAML of a rule file, and a
+list a rule builds while a match runs (lists and events inside lists).  A
+rule file needs four or five levels; thousands of nested brackets would
+exhaust the stack of the parser and the checks that walk the data, and of
+whatever writes a view of the match out as JSON."""
 
 MAX_PLAYERS = 100
 """Seats in a match (``players: max``).  A match keeps per-seat variables
@@ -75,7 +77,9 @@ builds with ``+`` while a match runs.  ``l = l + l`` in a loop doubles the
 list at every step: within the step budget it would fill any memory.  (A
 product, ``*``, is held to MAX_INTEGER in size for the same reason: ``v =
 v * v`` squares.  Sums and differences of numbers grow by a bit a step at
-most, so the step budget bounds them.)"""
+most, so the step budget bounds them.)  Of a list, the values of the lists
+and events inside it count too: ``l = [l, l]`` doubles them at every step
+while memory holds only two pointers."""
 
 
 def check_limits(loaded: RuleSource) -> list[RuleError]:

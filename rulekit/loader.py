@@ -236,6 +236,7 @@ class _Builder(ChoicesBuilder):
                     self.err(("zones", name), f"'{name}' names both a zone and an entry of {section}",
                              "distinct names for zones, variables, tables and choices", key=True)
         prop_values, list_props = self.prop_values(cards)
+        nested_props = {prop for card in cards for prop, value in card.props.items() if isinstance(value, (list, dict))}
         for vname in d.get("card_vars", {}):
             clash = ("a card property" if vname in prop_values
                      else "a player variable" if vname in d.get("player_vars", {}) else None)
@@ -286,7 +287,7 @@ class _Builder(ChoicesBuilder):
             options={n: o["default"] for n, o in d.get("options", {}).items()},
             event_fields=frozenset(event_fields), eliminates=eliminates,
             name_sets=name_sets, param_sets=self.param_sets(name_sets), prop_values=prop_values,
-            list_props=frozenset(list_props), lost=self.lost)
+            list_props=frozenset(list_props), nested_props=frozenset(nested_props), lost=self.lost)
 
     def find_option_effects(self) -> None:
         """Options with an ``effect``: each is compiled as a procedure named

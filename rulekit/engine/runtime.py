@@ -5,14 +5,9 @@ without depending on the whole match machinery.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple
 
-from ..errors import value_kind
 from ..model import Card, ZoneDef
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .match import Match
-
 
 #: one entry of a match's event log: its kind, then that kind's fields
 #: (``("move", dest, cards, src)``, ``("decide", decision, action, srcs)``...)
@@ -167,22 +162,3 @@ class GameOver(Exception):
         self.outcome = outcome
         self.reason = reason
         self.winners = winners
-
-
-def get_attr(m: "Match", obj: Any, name: str) -> Any:
-    """``obj.name`` in effect text: a card's property, a player's variable, a
-    chosen answer's field, or the same attribute of every element of a list."""
-    t = type(obj)
-    if t is Card:
-        return obj.props.get(name)
-    if t is list or t is Zone or t is tuple:
-        return [get_attr(m, x, name) for x in obj]
-    if t is int:
-        return m.pvars[obj][name]
-    if t is Chosen:
-        return getattr(obj, name)
-    if obj is None:
-        return None
-    if t is dict:
-        return obj.get(name)
-    raise TypeError(f"cannot read '.{name}' of {value_kind(type(obj).__name__)} ({obj!r})")

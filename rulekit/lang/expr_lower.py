@@ -81,7 +81,8 @@ class Lowering(NameChecks):
             return Code(f"_top_prop({z}.cards, {attr!r})", "any")
         b = node.base
         if isinstance(b, Chosen) and b.field == "cards":
-            return Code(f"CH[{b.choice!r}].pj[{self.chosen_projection('list', attr)}]", "list")
+            read = f"CH[{b.choice!r}].pj[{self.chosen_projection('list', attr)}]"
+            return Code(f"_nest({read})" if attr in self.names.nested_props else read, "list")
         bcode = self.lower(b)
         base, kind = bcode.src, bcode.kind
         if kind == "event":
@@ -89,7 +90,9 @@ class Lowering(NameChecks):
         if kind in ("cards", "zone"):
             # a card's properties never change: read them from a per-card table
             seq = f"{base}.cards" if kind == "zone" else base
-            return Code(f"_proj({self.prop_table(attr)}, {seq})", "list")
+            projected = f"_proj({self.prop_table(attr)}, {seq})"
+            # (a property that is a list, of the same card many times, may make a long list of lists)
+            return Code(f"_nest({projected})" if attr in self.names.nested_props else projected, "list")
         if kind in ("list", "seats"):
             return Code(f"_ga(m, {base}, {attr!r})", "list")
         if kind == "card":
@@ -121,7 +124,7 @@ class Lowering(NameChecks):
             return Code(f"m.cvars[{attr!r}][{base}.id]", "any")
         if kind in ("cards", "zone"):
             seq = f"{base}.cards" if kind == "zone" else base
-            return Code(f"[m.cvars[{attr!r}][_c.id] for _c in {seq}]", "list")
+            return Code(f"_nest([m.cvars[{attr!r}][_c.id] for _c in {seq}])", "list")
         return Code(f"_cv(m, {base}, {attr!r})", node.kind)
 
     def _l_Index(self, node: Index) -> Code:
@@ -175,7 +178,8 @@ class Lowering(NameChecks):
                 # lists and zones only: one list display, no call (a new list,
                 # as effect text never changes one another name holds)
                 listed = ", ".join(f"*{a}.cards" if a.kind == "zone" else f"*{a}" for a in args)
-                return Code(f"[{listed}]", node.kind)
+                nested = any(may_nest(unwrapped(n)) for n in node.args)
+                return Code(f"_nest([{listed}])" if nested else f"[{listed}]", node.kind)
             return Code(f"_B_join(m, {', '.join(srcs)})", node.kind)
         in_place = IN_PLACE_METHODS.get(name)
         if in_place is not None and (in_place.takes != "zone" or kind0 == "zone"):
@@ -204,7 +208,10 @@ class Lowering(NameChecks):
     def _l_Op(self, node: Op) -> Code:
         form, op = node.form, node.op
         if form == "list":
-            return Code("[" + ", ".join(self.lower(a).src for a in node.args) + "]", "list")
+            items = [self.lower(a).src for a in node.args]
+            if not may_nest(node):
+                return Code(f"[{', '.join(items)}]", "list")
+            return Code(f"_one({items[0]})" if len(items) == 1 else f"_nest([{', '.join(items)}])", "list")
         if form == "not":
             return Code(f"(not {self.lower(node.args[0])})", "bool")
         if form == "neg":
@@ -299,6 +306,22 @@ def _bounded_list(node: Expr) -> bool:
     node = unwrapped(node)
     return (isinstance(node, Op) and node.form == "list") or (isinstance(node, Builtin)
                                                               and node.name == "seats_from")
+
+
+#: the kinds of value that hold no other values (a zone is shown by its name)
+_FLAT = frozenset(("int", "bool", "str", "card", "zone"))
+
+
+def flat(node: Expr) -> bool:
+    """``node``'s value holds no other values (it is no list or event): a
+    chosen answer's player, number or option is one too."""
+    return node.kind in _FLAT or isinstance(node, Chosen) and node.field in ("option", "player", "number")
+
+
+def may_nest(node: Expr) -> bool:
+    """``node`` is a list display with an element that may be a list or an
+    event: what it holds is weighed as it is built (runtime_growth._nest)."""
+    return isinstance(node, Op) and node.form == "list" and not all(map(flat, node.args))
 
 
 def numeric(node: Expr) -> bool:

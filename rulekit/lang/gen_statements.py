@@ -13,7 +13,7 @@ from lark import Token, Tree
 
 from . import pass_facts, printer
 from .expr_ir import Expr
-from .expr_lower import is_number
+from .expr_lower import flat, is_number
 from .gen_base import ANSWER, Node, subtree, unquote
 from .gen_expressions import elem_of
 from .gen_windows import Windows
@@ -177,6 +177,8 @@ class Statements(Windows):
                 field = f"{self.local(parts[0])}[{parts[1]!r}]"
                 self.add(Assign(field, value, op, origin=self.here()) if op != "+=?" else
                          Assign(field, _grown(field, op, value), origin=self.here()))
+                if not flat(tree):      # an event that holds a list, or itself, is weighed
+                    self.do(f"_held({self.local(parts[0])}, {field})")
             return
         if len(parts) == 2 and parts[1] in self.names.card_vars:
             card = self.expr(Tree("name", [target.children[0]]))

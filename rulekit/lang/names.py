@@ -17,6 +17,7 @@ from lark import Token, Tree
 from ..engine.runtime import Zone
 from ..limits import MAX_BUILT_ITEMS
 from ..model import Card
+from .runtime_growth import _nest
 
 if TYPE_CHECKING:
     from .match_interface import RuleMatch
@@ -66,6 +67,8 @@ class Names:
     prop_values: dict[str, dict[Any, Any]] = attrs.field(factory=dict)
     #: card properties whose value is a list on some card
     list_props: frozenset[str] = frozenset()
+    #: card properties whose value is a list or a mapping on some card (a list of their values is weighed)
+    nested_props: frozenset[str] = frozenset()
     lost: Lost | None = None    # parts set aside for structural errors (None: nothing)
 
     def follow_on(self, node: object, message: str) -> bool:
@@ -258,7 +261,7 @@ def b_join(m: RuleMatch, *parts: Any) -> list[Any]:
         if len(out) > MAX_BUILT_ITEMS:    # (a list joined to itself in a loop doubles at every step)
             raise OverflowError(f"join() would build a list of more than {MAX_BUILT_ITEMS} elements "
                                 "(MAX_BUILT_ITEMS)")
-    return out
+    return _nest(out)
 
 
 def b_unique(m: RuleMatch, x: Any) -> list[Any]:

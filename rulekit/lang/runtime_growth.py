@@ -13,12 +13,20 @@ Where one side of a sum is surely a number (a literal, a size, a
 difference...), the compiler writes Python's own ``+``: such a sum is a
 number or fails, and a number that grows by sums gains a bit a step at
 most, which the step budget bounds (see ``expr_lower.is_number``).
+
+Lists inside lists grow the same way without any ``+``: ``l = [l, l]``
+doubles what ``l`` holds at every step while memory holds two pointers, and
+only showing the value (a view, the log as JSON) writes it all out.  So a
+list that may hold lists, or an event, is weighed as it is built
+(:func:`_nest`): every value counts, those of the lists inside it too, up to
+MAX_BUILT_ITEMS, nested at most MAX_NESTING deep.  The depth also stops an
+event that holds itself (``event.x = [event]``), which would never end.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..limits import MAX_BUILT_ITEMS, MAX_INTEGER
+from ..limits import MAX_BUILT_ITEMS, MAX_INTEGER, MAX_NESTING
 
 
 def _mul(a: Any, b: Any) -> Any:
@@ -38,7 +46,7 @@ def _mul(a: Any, b: Any) -> Any:
         # Python's own words, which the failure report turns into effect text's ("'*' cannot take ...")
         raise TypeError(f"unsupported operand type(s) for *: '{ta.__name__}' and '{tb.__name__}'")
     if len(seq) * times <= MAX_BUILT_ITEMS:
-        return seq * times
+        return seq * times if type(seq) is str else _nest(seq * times)
     raise OverflowError(_too_long(type(seq), len(seq) * times, "*"))
 
 
@@ -52,7 +60,7 @@ def _add(a: Any, b: Any) -> Any:
         raise OverflowError(f"{a} + {b} is beyond ±10^15 (MAX_INTEGER), the largest number a rule may hold")
     if (ta is list and tb is list) or (ta is str and tb is str):
         if len(a) + len(b) <= MAX_BUILT_ITEMS:
-            return a + b
+            return a + b if ta is str else _nest(a + b)
         raise OverflowError(_too_long(ta, len(a) + len(b), "+"))
     raise TypeError(f"unsupported operand type(s) for +: '{ta.__name__}' and '{tb.__name__}'")
 
@@ -65,9 +73,68 @@ def _mod(a: Any, b: Any) -> int:
     return a % b
 
 
+def _nest(items: list[Any]) -> list[Any]:
+    """``items``, a list just built, when it holds no list or event, or
+    within MAX_BUILT_ITEMS values and MAX_NESTING levels counting those it
+    holds (see the module's doc); else the rule fails.  A list of cards,
+    seats or numbers, the usual case, is only looked at (a long one in C)."""
+    if len(items) < 16:
+        for x in items:
+            t = type(x)
+            if t is list or t is dict or t is tuple:
+                _weigh(items)
+                break
+    else:
+        kinds = set(map(type, items))
+        if list in kinds or dict in kinds or tuple in kinds:
+            _weigh(items)
+    return items
+
+
+def _one(x: Any) -> list[Any]:
+    """``[x]``, weighed when ``x`` is a list or an event (see :func:`_nest`)."""
+    t = type(x)
+    if t is list or t is dict or t is tuple:
+        _weigh([x])
+    return [x]
+
+
+def _weigh(value: list[Any] | dict[str, Any]) -> None:
+    """Count what ``value`` holds, the lists and events inside it included,
+    and fail past the limits.  A list held twice counts twice (that is what
+    showing it writes out); the count stops at the limit, so weighing costs
+    at most MAX_BUILT_ITEMS steps however the lists are shared."""
+    count = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        held, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise OverflowError(f"a list or event would be nested more than {MAX_NESTING} deep (MAX_NESTING): "
+                                "a list put in itself in a loop (l = [l]) nests a level a step, and an event "
+                                "that holds itself (event.x = [event]) nests without end")
+        items = held.values() if type(held) is dict else held
+        count += len(items)
+        if count > MAX_BUILT_ITEMS:
+            raise OverflowError(f"a list would hold more than {MAX_BUILT_ITEMS} values counting those of the "
+                                "lists inside it (MAX_BUILT_ITEMS): a list that holds itself twice, as in "
+                                "l = [l, l], doubles at every step")
+        for x in items:
+            t = type(x)
+            if t is list or t is dict or t is tuple:
+                stack.append((x, depth + 1))
+
+
+def _held(event: dict[str, Any], value: Any) -> None:
+    """After ``event.field = value``: an event that now holds a list or an
+    event is weighed (one holding itself is nested without end)."""
+    t = type(value)
+    if t is list or t is dict or t is tuple:
+        _weigh(event)
+
+
 def _too_long(kind: type, size: int, op: str) -> str:
     what, items = ("list", "elements") if kind is list else ("text", "characters")
     return f"'{op}' would build a {what} of {size} {items}, more than {MAX_BUILT_ITEMS} (MAX_BUILT_ITEMS)"
 
 
-NAMESPACE = {"_mul": _mul, "_add": _add, "_mod": _mod}
+NAMESPACE = {"_mul": _mul, "_add": _add, "_mod": _mod, "_nest": _nest, "_one": _one, "_held": _held}

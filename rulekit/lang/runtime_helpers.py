@@ -11,8 +11,8 @@ from itertools import combinations, product
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..engine.runtime import Action, Chosen, Decision, EndTurn, GameOver, Goto, Zone, get_attr
-from ..errors import RuleRuntimeError
+from ..engine.runtime import Action, Chosen, Decision, EndTurn, GameOver, Goto, Zone
+from ..errors import RuleRuntimeError, value_kind
 from ..model import Card
 from . import runtime_growth
 from .names import BUILTINS, not_summed
@@ -35,6 +35,26 @@ def _seq(x: Any) -> Any:
     if t is Card:
         return (x,)
     raise RuleRuntimeError(f"expected cards or a list, got {x!r}")
+
+
+def get_attr(m: Match, obj: Any, name: str) -> Any:
+    """``obj.name`` in effect text: a card's property, a player's variable, a
+    chosen answer's field, or the same attribute of every element of a list."""
+    t = type(obj)
+    if t is Card:
+        return obj.props.get(name)
+    if t is list or t is Zone or t is tuple:
+        # (a player's variable may hold a list: the list of them is weighed)
+        return runtime_growth._nest([get_attr(m, x, name) for x in obj])
+    if t is int:
+        return m.pvars[obj][name]
+    if t is Chosen:
+        return getattr(obj, name)
+    if obj is None:
+        return None
+    if t is dict:
+        return obj.get(name)
+    raise TypeError(f"cannot read '.{name}' of {value_kind(type(obj).__name__)} ({obj!r})")
 
 
 def _groups(pool: list[Card], prop: str, least: int) -> list[list[Card]]:
@@ -158,7 +178,7 @@ def _cv(m: Match, card: Any, name: str) -> Any:
     if t is Card:
         return m.cvars[name][card.id]
     if t is list or t is tuple or t is Zone:
-        return [_cv(m, c, name) for c in card]
+        return runtime_growth._nest([_cv(m, c, name) for c in card])
     if card is None:
         return None
     return get_attr(m, card, name)

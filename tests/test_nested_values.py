@@ -1,0 +1,102 @@
+"""Lists inside lists stay within the limits while a match runs.
+
+``l = [l, l]`` in a loop doubles what ``l`` holds at every step, while
+memory holds only two pointers; showing it (a view as JSON, the log) would
+then write out millions of values, and ``l = [l]`` nests it deeper than
+JSON or Python's stack can go.  An event that holds itself
+(``event.x = [event]``) nests without end.  So every list a rule builds
+that may hold lists or events is weighed as it is built
+(``rulekit.lang.runtime_growth``): past MAX_BUILT_ITEMS values or
+MAX_NESTING levels the rule fails at its statement, as any rule error does.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rulekit
+from rulekit.limits import MAX_BUILT_ITEMS, MAX_NESTING
+
+TOO_MANY = f"more than {MAX_BUILT_ITEMS} values counting those of the lists inside it (MAX_BUILT_ITEMS)"
+TOO_DEEP = f"nested more than {MAX_NESTING} deep (MAX_NESTING)"
+
+
+def _game(effect: str, triggers: str = "", cards: str = "[{name: C}]") -> tuple[str, rulekit.Game]:
+    body = "\n".join("        " + line for line in effect.split("\n"))
+    text = (f"name: Nesting\nplayers: {{min: 1, max: 1}}\ncards: {cards}\n"
+            "zones: {d: {visibility: public}}\nvars: {v: 2, l: [1]}\n"
+            "player_vars: {pv: [1]}\ncard_vars: {cv: [1]}\n"
+            "setup: |\n  move box to d\n"
+            f"turn:\n  phases:\n    - name: p\n      effect: |\n{body}\n{triggers}"
+            "choices:\n  wait:\n    params: [p]\n    who: p\n    prompt: 'go on, player {p}'\n"
+            "    options:\n      - {name: go}\n")
+    return text, rulekit.load_game_text(text, "nest.yaml")
+
+
+@pytest.mark.parametrize("effect,message", [
+    ("while true:\n  l = [l, l]", TOO_MANY),                         # a list display
+    ("while true:\n  l = [l]", TOO_DEEP),
+    ("while true:\n  l = [l] + [l]", TOO_MANY),                        # '+' of lists
+    ("while true:\n  l = [l] * 2", TOO_MANY),                          # '*' of a list
+    ("while true:\n  l = join([l], [l])", TOO_MANY),                   # join of list displays, in place
+    ("let x = [[1]]\nwhile true:\n  x = join(x, x)", TOO_MANY),        # (the values inside count first)
+    ("while true:\n  l = join(l, [l])", TOO_MANY),                    # join at run time
+    ("while true:\n  current.pv = join(players, players).pv", TOO_MANY),   # a variable of each seat
+    ("while true:\n  for c in d:\n    c.cv = d.cv", TOO_DEEP),       # a card variable of each card
+    ("let x = [l]\nwhile true:\n  x = [x, x, 1]", TOO_MANY),
+])
+def test_a_list_that_would_hold_itself_without_end_stops_its_rule_at_the_statement(effect, message):
+    text, game = _game(effect + "\nwin")
+    with pytest.raises(rulekit.RuleRuntimeError) as info:
+        game.new_match(1)
+    error = info.value
+    assert message in str(error)
+    assert error.where.file == "nest.yaml"
+    assert text.split("\n")[error.where.line - 1].strip() == effect.split("\n")[-1].strip()
+
+
+def test_a_card_property_that_is_a_list_read_of_many_cards_is_weighed():
+    """``d.tags`` of ten thousand cards with ten tags each is 110,000 values."""
+    tags = list(range(10))
+    _, game = _game("let x = d.tags\nwin", cards=f"[{{name: C, count: 10000, props: {{tags: {tags}}}}}]")
+    assert "_nest(_proj(" in game.code
+    with pytest.raises(rulekit.RuleRuntimeError) as info:
+        game.new_match(1)
+    assert TOO_MANY in str(info.value)
+    _, fewer = _game("let x = d.tags\nif size(x) != 100 or x[0] != [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]:\n  lose 'wrong'\n"
+                     "win", cards=f"[{{name: C, count: 100, props: {{tags: {tags}}}}}]")
+    assert fewer.new_match(1).result()["outcome"] == "win"
+
+
+def test_an_event_that_would_hold_itself_stops_the_trigger_that_puts_it_in():
+    text, game = _game("emit boom(x=1)\nwin", "triggers:\n  - on: boom\n    effect: |\n      event.x = [event]\n")
+    with pytest.raises(rulekit.RuleRuntimeError) as info:
+        game.new_match(1)
+    error = info.value
+    assert TOO_DEEP in str(error) and "holds itself" in str(error)
+    assert text.split("\n")[error.where.line - 1].strip() == "event.x = [event]"
+
+
+def test_lists_of_lists_within_the_limits_are_kept_and_shown():
+    """Nesting itself is allowed: an event holding a list, a list of
+    lists, a list of events; views and the log show them as they are."""
+    _, game = _game("emit boom(x=[[1, 2], [3]], y=0) as ev\nl = [ev.x, [ev.x], ev.y]\n"
+                    "l = l + [[]]\nchoose wait(current)\nwin",
+                    "triggers:\n  - on: boom\n    effect: |\n      event.y = [event.x, 4]\n")
+    m = game.new_match(1)
+    assert m.vars["l"] == [[[1, 2], [3]], [[[1, 2], [3]]], [[[1, 2], [3]], 4], []]
+    view = m.view(0)
+    assert json.loads(json.dumps(view["vars"]))["l"] == m.vars["l"]
+    assert '"fields":{"x":[[1,2],[3]],"y":[[[1,2],[3]],4]}' in m.log_json()
+
+
+def test_displays_of_what_holds_no_list_stay_plain_python_lists():
+    """Weighing costs a call: a display of numbers, texts, seats, cards or
+    a chosen answer's player is written as Python's own list."""
+    _, game = _game("l = [1, 'a', current, true]\nfor c in d:\n  l = [c, c]\nchoose wait(current)\n"
+                    "l = [wait.player, wait.option]\nl = [l]\nwin")
+    code = game.code
+    assert "[1, 'a', m.current, True]" in code and "[L_p0_c, L_p0_c]" in code
+    assert "[CH['wait'].player, CH['wait'].option]" in code
+    assert "_one(V['l'])" in code
