@@ -449,6 +449,13 @@ def _growing(effect: str) -> tuple[str, rulekit.Game]:
     ("while true:\n  v = v * v", "4294967296 * 4294967296 is beyond ±10^15 (MAX_INTEGER), the largest number "
                                   "a rule may hold"),
     ("while true:\n  v += v", "562949953421312 + 562949953421312 is beyond ±10^15 (MAX_INTEGER)"),
+    # a sum or difference with a difference, or a negation: a number all the same, and doubling
+    ("while true:\n  v = v + (v - 0)", "562949953421312 + 562949953421312 is beyond ±10^15 (MAX_INTEGER)"),
+    ("while true:\n  v += v - 0", "562949953421312 + 562949953421312 is beyond ±10^15 (MAX_INTEGER)"),
+    ("while true:\n  v = v - (0 - v)", "562949953421312 - -562949953421312 is beyond ±10^15 (MAX_INTEGER)"),
+    ("while true:\n  v -= 0 - v", "562949953421312 - -562949953421312 is beyond ±10^15 (MAX_INTEGER)"),
+    ("while true:\n  v = v + -(-v)", "562949953421312 + 562949953421312 is beyond ±10^15 (MAX_INTEGER)"),
+    ("while true:\n  current.pv = [v]\n  v = v - (0 - v)", "562949953421312 - -562949953421312"),
     ("while true:\n  l = l + l", "'+' would build a list of 131072 elements, more than 100000 (MAX_BUILT_ITEMS)"),
     ("while true:\n  l += l", "'+' would build a list of 131072 elements"),
     ("while true:\n  current.pv += current.pv", "'+' would build a list of 131072 elements"),
@@ -485,13 +492,15 @@ def test_ordinary_arithmetic_and_joins_are_unchanged(effect):
 
 
 def test_sums_of_sizes_and_numbers_stay_python_arithmetic():
-    """The checked helpers cost a call: a sum with one side surely a number
-    (a literal, a size, a difference, a negation) is written as Python's own."""
+    """The checked helpers cost a call: a sum or difference with one side a
+    number the text bounds (a literal, a size, arithmetic of those) is
+    written as Python's own; one with a number read from the match is
+    checked, though it is surely a number (v + -(-v) doubles v)."""
     _, game = _growing("let x = size(l) + 1\nv = v + 1\nv += 2\nv = v + -1\nv = v * v\nl = l + l\n"
-                       "v = v + -(-v)\nwin")
+                       "v = v + -(-v)\nv = v - (size(l) - 1)\nv -= 3\nv = v - v\nv -= v\nwin")
     code = game.code
     assert "(_B_size(m, V['l']) + 1)" in code and "(V['v'] + 1)" in code and "V['v'] + (2)" in code
-    assert "(V['v'] + (-1))" in code
+    assert "(V['v'] + (-1))" in code and "(V['v'] - (_B_size(m, V['l']) - 1))" in code
+    assert "V['v'] - (3)" in code
     assert "_mul(V['v'], V['v'])" in code and "_add(V['l'], V['l'])" in code
-    # a negation is a number or fails: the sum joins no lists, and a number gains a bit a step at most
-    assert "(V['v'] + (-(-V['v'])))" in code
+    assert "_add(V['v'], (-(-V['v'])))" in code and "_sub(V['v'], V['v'])" in code

@@ -284,9 +284,10 @@ class Lowering(NameChecks):
 
 
 #: the operators written as a call of a helper of runtime_growth: ``*`` (a product squares a
-#: number, a repetition multiplies a list), ``+`` (a list joined to itself doubles) and ``%``
-#: (of a text, Python's formatting: "%999999999d" % 1 is a gigabyte)
-_CHECKED = {"*": "_mul", "+": "_add", "%": "_mod"}
+#: number, a repetition multiplies a list), ``+`` and ``-`` (a list joined to itself doubles, and
+#: so does a number: v + (v - 0), v - (0 - v)) and ``%`` (of a text, Python's formatting:
+#: "%999999999d" % 1 is a gigabyte)
+_CHECKED = {"*": "_mul", "+": "_add", "-": "_sub", "%": "_mod"}
 
 #: the built-ins whose value is a number (or whose call fails)
 _NUMBERS = frozenset(("size", "count", "sum", "seat_distance", "room", "limit"))
@@ -294,10 +295,11 @@ _NUMBERS = frozenset(("size", "count", "sum", "seat_distance", "room", "limit"))
 
 def _unchecked(op: str, a: Expr, b: Expr) -> bool:
     """Whether ``a op b`` (an operator of _CHECKED) may be Python's own: a
-    sum with one side surely a number is a number or fails, so it joins no
-    lists; a product or remainder of numbers the text bounds is bounded."""
-    if op == "+":
-        return is_number(a) or is_number(b)
+    sum or difference with one side a number the text bounds is a number or
+    fails, so it joins no lists, and a step grows a number by that much at
+    most; a product or remainder of such numbers is bounded."""
+    if op in ("+", "-"):
+        return numeric(a) or numeric(b)
     return numeric(a) and numeric(b)
 
 
@@ -341,19 +343,6 @@ def numeric(node: Expr) -> bool:
             return numeric(node.args[0]) and numeric(node.args[2])
         return node.form == "binary" and node.op in ("+", "-", "*", "//", "%") and all(map(numeric, node.args))
     return False
-
-
-def is_number(node: Expr) -> bool:
-    """``node`` is a number whenever it has a value, of any size: besides
-    :func:`numeric`'s, a difference, a quotient, a remainder, a negation or
-    ``abs()`` (Python's ``-``, ``//``, ``%`` and ``abs`` take no list, and
-    ``%`` no text here: they fail instead)."""
-    node = unwrapped(node)
-    if numeric(node):
-        return True
-    if isinstance(node, Op):
-        return node.form == "neg" or (node.form == "binary" and node.op in ("-", "//", "%"))
-    return isinstance(node, Builtin) and node.name == "abs"
 
 
 #: the built-ins that are a size, or a test of one

@@ -13,7 +13,7 @@ from lark import Token, Tree
 
 from . import pass_facts, printer
 from .expr_ir import Expr
-from .expr_lower import flat, is_number
+from .expr_lower import flat, numeric
 from .gen_base import ANSWER, Node, subtree, unquote
 from .gen_expressions import elem_of
 from .gen_windows import Windows
@@ -167,16 +167,16 @@ class Statements(Windows):
         tree = self.known_tree(value_n)
         value = self.lower(tree).src
         op = str(op_tok)
-        # x += v, v not surely a number: a list or text joined to itself doubles (see
-        # runtime_growth); a number added to a number grows it by a bit a step at most
-        if op == "+=" and not is_number(tree):
-            op = "+=?"
+        # x += v, v not a number the text bounds: a list or text joined to itself doubles, and
+        # so does a number (x += x - 0, x -= 0 - x), so the sum is checked (see runtime_growth)
+        if op in ("+=", "-=") and not numeric(tree):
+            op += "?"
         parts = [str(t) for t in target.children]
         if len(parts) == 2 and parts[0] in self.cx.locals and self.cx.local_kinds.get(parts[0]) == "event":
             if self.event_field_known(target.children[1]):
                 field = f"{self.local(parts[0])}[{parts[1]!r}]"
-                self.add(Assign(field, value, op, origin=self.here()) if op != "+=?" else
-                         Assign(field, _grown(field, op, value), origin=self.here()))
+                self.add(Assign(field, _grown(field, op, value), origin=self.here()) if op.endswith("?")
+                         else Assign(field, value, op, origin=self.here()))
                 if not flat(tree):      # an event that holds a list, or itself, is weighed
                     self.do(f"_held({self.local(parts[0])}, {field})")
             return
@@ -529,6 +529,9 @@ class Statements(Windows):
 
 
 def _grown(target: str, op: str, value: str) -> str:
-    """``target op= value`` as a value: ``+=?`` (a sum that may join lists
-    or texts) through runtime_growth's checked ``_add``."""
-    return f"_add({target}, {value})" if op == "+=?" else f"{target} {op[:-1]} ({value})"
+    """``target op= value`` as a value: ``+=?`` and ``-=?`` (a sum that may
+    join lists or texts, or double a number) through runtime_growth's
+    checked ``_add`` and ``_sub``."""
+    if op.endswith("?"):
+        return f"{'_add' if op == '+=?' else '_sub'}({target}, {value})"
+    return f"{target} {op[:-1]} ({value})"

@@ -1,18 +1,21 @@
 """The arithmetic of effect text that could make a value grow without end.
 
 A loop, a turn cycle or a recursion that multiplies a number by itself, or
-joins a list to itself, doubles the value's size at every step: the step
-budget stops the match long after memory is gone.  So a product is held to
-±MAX_INTEGER, the size a rule file may write, and a list or text that
-``+`` or ``*`` builds to MAX_BUILT_ITEMS elements; past them the rule
-fails, at its statement, like any rule error.  Both take what the language
-gives them: ``*`` two numbers, or a list or text and a number (repeated),
-``+`` two numbers, two lists or two texts; ``true`` and ``false`` are not
-numbers; ``%`` takes two numbers (of a text, Python's ``%`` formats it).
-Where one side of a sum is surely a number (a literal, a size, a
-difference...), the compiler writes Python's own ``+``: such a sum is a
-number or fails, and a number that grows by sums gains a bit a step at
-most, which the step budget bounds (see ``expr_lower.is_number``).
+adds it to itself, or joins a list to itself, doubles the value's size at
+every step: the step budget stops the match long after memory is gone (and
+long after a number has passed the 4,300 digits Python will write out, so
+that no view of the match could be shown).  So a product, a sum and a
+difference are held to ±MAX_INTEGER, the size a rule file may write, and a
+list or text that ``+`` or ``*`` builds to MAX_BUILT_ITEMS elements; past
+them the rule fails, at its statement, like any rule error.  They take what
+the language gives them: ``*`` two numbers, or a list or text and a number
+(repeated), ``+`` two numbers, two lists or two texts; ``true`` and
+``false`` are not numbers; ``%`` takes two numbers (of a text, Python's
+``%`` formats it).  Where one side of a sum or difference is a number the
+text bounds (a literal, a size, arithmetic of those), the compiler writes
+Python's own ``+`` or ``-``: such a sum is a number or fails, and a step
+grows a number by that much at most, which the step budget bounds (see
+``expr_lower.numeric``).
 
 Lists inside lists grow the same way without any ``+``: ``l = [l, l]``
 doubles what ``l`` holds at every step while memory holds two pointers, and
@@ -63,6 +66,17 @@ def _add(a: Any, b: Any) -> Any:
             return a + b if ta is str else _nest(a + b)
         raise OverflowError(_too_long(ta, len(a) + len(b), "+"))
     raise TypeError(f"unsupported operand type(s) for +: '{ta.__name__}' and '{tb.__name__}'")
+
+
+def _sub(a: Any, b: Any) -> Any:
+    """``a - b`` of effect text, where the compiler does not know one side
+    to be a number the text bounds (``v - (0 - v)`` doubles ``v``)."""
+    if type(a) is int and type(b) is int:
+        difference = a - b
+        if -MAX_INTEGER <= difference <= MAX_INTEGER:
+            return difference
+        raise OverflowError(f"{a} - {b} is beyond ±10^15 (MAX_INTEGER), the largest number a rule may hold")
+    return a - b
 
 
 def _mod(a: Any, b: Any) -> int:
@@ -137,4 +151,4 @@ def _too_long(kind: type, size: int, op: str) -> str:
     return f"'{op}' would build a {what} of {size} {items}, more than {MAX_BUILT_ITEMS} (MAX_BUILT_ITEMS)"
 
 
-NAMESPACE = {"_mul": _mul, "_add": _add, "_mod": _mod, "_nest": _nest, "_one": _one, "_held": _held}
+NAMESPACE = {"_mul": _mul, "_add": _add, "_sub": _sub, "_mod": _mod, "_nest": _nest, "_one": _one, "_held": _held}
