@@ -82,6 +82,14 @@ and events inside it count too: ``l = [l, l]`` doubles them at every step
 while memory holds only two pointers."""
 
 
+MAX_SHOWN_VALUES = 10_000_000
+"""The most values a view of a match, or its log, writes out: variables,
+card states and the fields of logged events, counting the values inside
+lists and a text's characters.  Each value a rule builds is held to
+MAX_BUILT_ITEMS, but a rule may store one such list on ten thousand cards,
+or emit it at every step, sharing it in memory while writing it out would
+take gigabytes.  A long real match writes out a few hundred thousand."""
+
 def check_limits(loaded: RuleSource) -> list[RuleError]:
     """Every limit the loaded file passes, before anything is built from it.
 

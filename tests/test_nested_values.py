@@ -16,9 +16,10 @@ import json
 import pytest
 
 import rulekit
-from rulekit.limits import MAX_BUILT_ITEMS, MAX_NESTING
+from rulekit.limits import MAX_BUILT_ITEMS, MAX_NESTING, MAX_SHOWN_VALUES
 
-TOO_MANY = f"more than {MAX_BUILT_ITEMS} values counting those of the lists inside it (MAX_BUILT_ITEMS)"
+TOO_MANY = (f"more than {MAX_BUILT_ITEMS} values counting those of the lists inside it and a text's characters "
+            "(MAX_BUILT_ITEMS)")
 TOO_DEEP = f"nested more than {MAX_NESTING} deep (MAX_NESTING)"
 
 
@@ -45,6 +46,10 @@ def _game(effect: str, triggers: str = "", cards: str = "[{name: C}]") -> tuple[
     ("while true:\n  current.pv = join(players, players).pv", TOO_MANY),   # a variable of each seat
     ("while true:\n  for c in d:\n    c.cv = d.cv", TOO_DEEP),       # a card variable of each card
     ("let x = [l]\nwhile true:\n  x = [x, x, 1]", TOO_MANY),
+    # one long text many times: each is within the limit, the list would write out ten billion characters
+    ("let s = 'ab'\nwhile size(s) < 50000:\n  s = s + s\nl = [s] * 100000", TOO_MANY),
+    ("let s = 'ab'\nwhile size(s) < 50000:\n  s = s + s\nl = [s, s, s]", TOO_MANY),
+    ("let s = 'ab'\nwhile size(s) < 50000:\n  s = s + s\nl = [s]\nwhile true:\n  l = l + l", TOO_MANY),
 ])
 def test_a_list_that_would_hold_itself_without_end_stops_its_rule_at_the_statement(effect, message):
     text, game = _game(effect + "\nwin")
@@ -100,3 +105,26 @@ def test_displays_of_what_holds_no_list_stay_plain_python_lists():
     assert "[1, 'a', m.current, True]" in code and "[L_p0_c, L_p0_c]" in code
     assert "[CH['wait'].player, CH['wait'].option]" in code
     assert "_one(V['l'])" in code
+
+
+def test_a_match_too_large_to_show_says_so_instead_of_filling_memory():
+    """Each value within its limit, but one list of 99,000 stored on 200
+    cards, or emitted 200 times, would write out twenty million values:
+    the view, or the log, is refused with a message naming the limit."""
+    store = "let big = [1] * 99000\nfor c in d:\n  c.cv = big\nchoose wait(current)\nwin"
+    _, game = _game(store, cards="[{name: C, count: 200}]")
+    m = game.new_match(1)
+    with pytest.raises(rulekit.RuleRuntimeError, match=f"more than {MAX_SHOWN_VALUES:,} values to show"):
+        m.view(0)
+    assert m.log_json()                              # (the log holds nothing large)
+    emit = "let big = [1] * 99000\nlet i = 0\nwhile i < 200:\n  emit boom(x=big)\n  i += 1\nchoose wait(current)\nwin"
+    _, game = _game(emit)
+    m = game.new_match(1)
+    with pytest.raises(rulekit.RuleRuntimeError, match="MAX_SHOWN_VALUES"):
+        m.log_json()
+    with pytest.raises(rulekit.RuleRuntimeError, match="MAX_SHOWN_VALUES"):
+        m.view(0)
+    # the last events alone are within the limit: a client that has seen the rest is shown them
+    assert len(m.view(0, since=len(m.log) - 5)["log"]) == 5
+    m.apply(0)
+    assert m.result()["outcome"] == "win"

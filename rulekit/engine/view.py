@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import operator
 import reprlib
-from typing import TYPE_CHECKING, Any, Final, Literal, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final, Iterable, Literal, SupportsIndex
 
+from ..errors import RuleRuntimeError
+from ..limits import MAX_SHOWN_VALUES
 from ..model import Card, ZoneDef
 from .runtime import LogEntry, Zone
 
@@ -118,6 +120,35 @@ def _field_value(v: object, shown: dict[int, bool], viewer: Viewer) -> object:
     return str(v)
 
 
+def _shown(values: Iterable[Any], left: int) -> int:
+    """``left`` less what ``values`` write out (a value each, the values
+    inside a list or event, a text's characters); past MAX_SHOWN_VALUES in
+    all, the match cannot be shown (see rulekit.limits)."""
+    stack = list(values)
+    while stack:
+        v = stack.pop()
+        t = type(v)
+        if t is list or t is tuple:
+            kinds = set(map(type, v))           # (in C: a list of numbers or cards is counted at once)
+            if list in kinds or tuple in kinds or dict in kinds or str in kinds:
+                stack.extend(v)
+            else:
+                left -= len(v)
+        elif t is dict:
+            stack.extend(v.values())
+        elif t is str:
+            left -= len(v)
+        else:
+            left -= 1
+        if left < 0:
+            raise RuleRuntimeError(
+                f"the match holds more than {MAX_SHOWN_VALUES:,} values to show (MAX_SHOWN_VALUES), "
+                "counting its variables, card states and the fields of its log's events, the values "
+                "inside lists and a text's characters: a rule stores a long list on many cards or "
+                "players, or emits one at every step")
+    return left
+
+
 def _seat_words(p: int) -> str:
     return f"player {p}"
 
@@ -145,6 +176,10 @@ def event_dicts(m: "Match", viewer: Viewer = ALL, since: int = 0, narrated: bool
     # where each card is as far as the viewer saw, for events' card fields:
     # worked out only when an event has fields (a view is asked for often)
     shown: dict[int, bool] | None = {} if viewer == ALL else None
+    left = MAX_SHOWN_VALUES                 # (counted before anything is written out)
+    for ev in entries:
+        if ev[0] == "event" and ev[2]:
+            left = _shown(ev[2].values(), left)
     for i, ev in enumerate(entries, since):
         kind = ev[0]
         if kind == "move":
@@ -262,6 +297,11 @@ def public_view(m: "Match", viewer: Viewer) -> dict[str, Any]:
 
 
 def build_view(m: "Match", viewer: Viewer, since: int = 0, log: bool = True) -> dict[str, Any]:
+    zones = zones_view(m, viewer)
+    player_vars = [player_vars_view(m, p, viewer) for p in range(m.n)]
+    display, public = display_view(m, viewer), public_view(m, viewer)
+    _shown([*m.vars.values(), *(v for shown in player_vars for v in shown.values()), display, public,
+            *(z["state"] for z in zones.values() if "state" in z)], MAX_SHOWN_VALUES)
     dec = m.decision
     decision = None
     if dec is not None:
@@ -274,12 +314,12 @@ def build_view(m: "Match", viewer: Viewer, since: int = 0, log: bool = True) -> 
         "turn": m.turn,
         "current": m.current,
         "phase": m.phase,
-        "zones": zones_view(m, viewer),
+        "zones": zones,
         "vars": dict(m.vars),
-        "player_vars": [player_vars_view(m, p, viewer) for p in range(m.n)],
+        "player_vars": player_vars,
         "out": [p for p in range(m.n) if m.out[p]],
-        "display": display_view(m, viewer),
-        "public": public_view(m, viewer),
+        "display": display,
+        "public": public,
         "decision": decision,
         "result": m.result(),
         "log": event_dicts(m, viewer, since) if log else [],

@@ -19,11 +19,13 @@ grows a number by that much at most, which the step budget bounds (see
 
 Lists inside lists grow the same way without any ``+``: ``l = [l, l]``
 doubles what ``l`` holds at every step while memory holds two pointers, and
-only showing the value (a view, the log as JSON) writes it all out.  So a
-list that may hold lists, or an event, is weighed as it is built
-(:func:`_nest`): every value counts, those of the lists inside it too, up to
-MAX_BUILT_ITEMS, nested at most MAX_NESTING deep.  The depth also stops an
-event that holds itself (``event.x = [event]``), which would never end.
+only showing the value (a view, the log as JSON) writes it all out; so does
+a list of one long text many times (``[s] * 100000``).  So a list that may
+hold lists, texts or events is weighed as it is built (:func:`_nest`):
+every value counts, those of the lists inside it too and a text's
+characters, up to MAX_BUILT_ITEMS, nested at most MAX_NESTING deep.  The
+depth also stops an event that holds itself (``event.x = [event]``), which
+would never end.
 """
 from __future__ import annotations
 
@@ -95,18 +97,19 @@ def _nest(items: list[Any]) -> list[Any]:
     if len(items) < 16:
         for x in items:
             t = type(x)
-            if t is list or t is dict or t is tuple:
+            if t is list or t is dict or t is tuple or t is str:
                 _weigh(items)
                 break
     else:
         kinds = set(map(type, items))
-        if list in kinds or dict in kinds or tuple in kinds:
+        if list in kinds or dict in kinds or tuple in kinds or str in kinds:
             _weigh(items)
     return items
 
 
 def _one(x: Any) -> list[Any]:
-    """``[x]``, weighed when ``x`` is a list or an event (see :func:`_nest`)."""
+    """``[x]``, weighed when ``x`` is a list or an event (see :func:`_nest`;
+    one text is within the limit, which a text ``+`` builds is held to)."""
     t = type(x)
     if t is list or t is dict or t is tuple:
         _weigh([x])
@@ -114,10 +117,11 @@ def _one(x: Any) -> list[Any]:
 
 
 def _weigh(value: list[Any] | dict[str, Any]) -> None:
-    """Count what ``value`` holds, the lists and events inside it included,
-    and fail past the limits.  A list held twice counts twice (that is what
-    showing it writes out); the count stops at the limit, so weighing costs
-    at most MAX_BUILT_ITEMS steps however the lists are shared."""
+    """Count what ``value`` holds, the lists and events inside it included
+    and a text's characters, and fail past the limits.  A list held twice
+    counts twice (that is what showing it writes out); the count stops at
+    the limit, so weighing costs at most MAX_BUILT_ITEMS steps however the
+    lists are shared."""
     count = 0
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
@@ -128,14 +132,16 @@ def _weigh(value: list[Any] | dict[str, Any]) -> None:
                                 "that holds itself (event.x = [event]) nests without end")
         items = held.values() if type(held) is dict else held
         count += len(items)
-        if count > MAX_BUILT_ITEMS:
-            raise OverflowError(f"a list would hold more than {MAX_BUILT_ITEMS} values counting those of the "
-                                "lists inside it (MAX_BUILT_ITEMS): a list that holds itself twice, as in "
-                                "l = [l, l], doubles at every step")
         for x in items:
             t = type(x)
             if t is list or t is dict or t is tuple:
                 stack.append((x, depth + 1))
+            elif t is str:
+                count += len(x)
+        if count > MAX_BUILT_ITEMS:
+            raise OverflowError(f"a list would hold more than {MAX_BUILT_ITEMS} values counting those of the "
+                                "lists inside it and a text's characters (MAX_BUILT_ITEMS): a list that "
+                                "holds itself twice, as in l = [l, l], doubles at every step")
 
 
 def _held(event: dict[str, Any], value: Any) -> None:
