@@ -82,6 +82,13 @@ and events inside it count too: ``l = [l, l]`` doubles them at every step
 while memory holds only two pointers."""
 
 
+MAX_OPTIONS = 100_000
+"""The most sets of cards one option of a choice may offer.  An option that
+picks several cards offers every set of them (``cards: 1..20`` from forty
+cards is a million million sets), worked out before anyone answers; a real
+choice offers a few hundred at most.  Past it the choice fails, naming the
+sets it would make: pick the cards one at a time instead."""
+
 MAX_SHOWN_VALUES = 10_000_000
 """The most values a view of a match, or its log, writes out: variables,
 card states and the fields of logged events, counting the values inside

@@ -272,6 +272,7 @@ class Choices(Expressions):
         each.extend(self._memo_append(memo))
         self.add(For("grp", groups, [
             _skip_unless(f"len(grp) < {lo}", here),
+            Do(f"_sets(len(grp), {lo}, {hi})", origin=here),
             For("k", f"range({lo}, min({hi}, len(grp)) + 1)", [
                 For("L_chosen", "_combinations(grp, k)", each, origin=here)], origin=here)], origin=here))
 
@@ -314,6 +315,7 @@ class Choices(Expressions):
         memo = self._action_table("cards", name.strip("'\""))
         self.assign("seen", "set()")
         here = self.here()
+        self.do(f"_picks({', '.join(f'len({p})' for p in lists)})")
         if k == 2 and require is None:
             self.add(For("a", "_p0", [For("b", "_p1", [
                 _skip_unless("a is b", here),

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from itertools import combinations, product
+from math import comb, prod
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..engine.runtime import Action, Chosen, Decision, EndTurn, GameOver, Goto, Zone
 from ..errors import RuleRuntimeError, value_kind
+from ..limits import MAX_OPTIONS
 from ..model import Card
 from . import runtime_growth
 from .names import BUILTINS, not_summed
@@ -55,6 +57,25 @@ def get_attr(m: Match, obj: Any, name: str) -> Any:
     if t is dict:
         return obj.get(name)
     raise TypeError(f"cannot read '.{name}' of {value_kind(type(obj).__name__)} ({obj!r})")
+
+
+def _sets(n: int, lo: int, hi: int) -> None:
+    """Before an option offers every set of ``lo`` to ``hi`` of ``n`` cards:
+    fail when they are more than MAX_OPTIONS (see rulekit.limits)."""
+    total = sum(comb(n, k) for k in range(lo, min(hi, n) + 1))
+    if total > MAX_OPTIONS:
+        few = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        raise OverflowError(f"the option would offer every set of {few} of {n} cards, {total:,} answers, more "
+                            f"than {MAX_OPTIONS:,} (MAX_OPTIONS): let the player pick the cards one at a time")
+
+
+def _picks(*sizes: int) -> None:
+    """Before an option offers one card of each part: fail when the ways to
+    pick them are more than MAX_OPTIONS."""
+    total = prod(sizes)
+    if total > MAX_OPTIONS:
+        raise OverflowError(f"the option would pick one card for each of {len(sizes)} parts in {total:,} ways, "
+                            f"more than {MAX_OPTIONS:,} (MAX_OPTIONS): let the player pick the cards one at a time")
 
 
 def _groups(pool: list[Card], prop: str, least: int) -> list[list[Card]]:
@@ -250,7 +271,8 @@ SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tupl
 
 NAMESPACE = {
     "_tn": tuple.__new__, "_int": int, "_sum": sum, "_Action": Action, "_Decision": Decision, "_Card": Card,
-    "_combinations": combinations, "_product": product, "_groups": _groups, "_seq": _seq, "_ga": get_attr,
+    "_combinations": combinations, "_product": product, "_sets": _sets, "_picks": _picks, "_groups": _groups,
+    "_seq": _seq, "_ga": get_attr,
     "_chosen": _chosen, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_bad_number": _bad_number, "_winners": _winners, "_Goto": Goto,
     "_EndTurn": EndTurn, "_GameOver": GameOver,
