@@ -128,3 +128,16 @@ def test_a_match_too_large_to_show_says_so_instead_of_filling_memory():
     assert len(m.view(0, since=len(m.log) - 5)["log"]) == 5
     m.apply(0)
     assert m.result()["outcome"] == "win"
+
+
+def test_counting_what_a_view_shows_ends_even_on_a_value_that_holds_itself():
+    """Effect text cannot make such a value (it fails where it is built);
+    a program that puts one in a match's variables gets the same refusal
+    from the view, not a count that never ends."""
+    _, game = _game("choose wait(current)\nwin")
+    m = game.new_match(1)
+    loop: dict = {}
+    loop["x"] = [loop]
+    m.vars["l"] = loop
+    with pytest.raises(rulekit.RuleRuntimeError, match="MAX_SHOWN_VALUES"):
+        m.view(0)

@@ -121,13 +121,15 @@ def _field_value(v: object, shown: dict[int, bool], viewer: Viewer) -> object:
 
 
 def _shown(values: Iterable[Any], left: int) -> int:
-    """``left`` less what ``values`` write out (a value each, the values
+    """``left`` less what ``values`` write out (a value each, and the values
     inside a list or event, a text's characters); past MAX_SHOWN_VALUES in
-    all, the match cannot be shown (see rulekit.limits)."""
+    all, the match cannot be shown (see rulekit.limits).  Every list or
+    event counts too, so even one that held itself would end the count."""
     stack = list(values)
     while stack:
         v = stack.pop()
         t = type(v)
+        left -= 1
         if t is list or t is tuple:
             kinds = set(map(type, v))           # (in C: a list of numbers or cards is counted at once)
             if list in kinds or tuple in kinds or dict in kinds or str in kinds:
@@ -138,8 +140,6 @@ def _shown(values: Iterable[Any], left: int) -> int:
             stack.extend(v.values())
         elif t is str:
             left -= len(v)
-        else:
-            left -= 1
         if left < 0:
             raise RuleRuntimeError(
                 f"the match holds more than {MAX_SHOWN_VALUES:,} values to show (MAX_SHOWN_VALUES), "

@@ -90,7 +90,7 @@ def _mod(a: Any, b: Any) -> int:
 
 
 def _nest(items: list[Any]) -> list[Any]:
-    """``items``, a list just built, when it holds no list or event, or
+    """``items``, a list just built, when it holds no list, text or event, or
     within MAX_BUILT_ITEMS values and MAX_NESTING levels counting those it
     holds (see the module's doc); else the rule fails.  A list of cards,
     seats or numbers, the usual case, is only looked at (a long one in C)."""
