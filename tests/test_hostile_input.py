@@ -504,3 +504,20 @@ def test_sums_of_sizes_and_numbers_stay_python_arithmetic():
     assert "V['v'] - (3)" in code
     assert "_mul(V['v'], V['v'])" in code and "_add(V['l'], V['l'])" in code
     assert "_add(V['v'], (-(-V['v'])))" in code and "_sub(V['v'], V['v'])" in code
+
+
+def test_a_product_of_numbers_written_in_the_text_is_held_to_the_limit_too():
+    """Each factor is within ±10^15, but a product of them is not: 512
+    factors grouped in pairs make a number of 7,680 digits, which no view
+    could write out.  A product is Python's own only when the text bounds
+    it within the limit (a size times a small number, say)."""
+    factors = "999999999999999"
+    for _ in range(9):
+        factors = f"({factors} * {factors})"
+    for effect in (f"v = {factors}", "v = 1000000000000000 * 1000000000000000"):
+        _, game = _growing(effect + "\nwin")
+        with pytest.raises(rulekit.RuleRuntimeError, match=r"is beyond ±10\^15 \(MAX_INTEGER\)"):
+            game.new_match(1)
+    _, game = _growing("v = size(l) * 1000 + 3 * 4\nv = v * 2\nwin")
+    assert "(_B_size(m, V['l']) * 1000)" in game.code and "_mul(V['v'], 2)" in game.code
+    assert game.new_match(1).result()["outcome"] == "win"

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from ..limits import MAX_BUILT_ITEMS, MAX_INTEGER, MAX_PLAYERS
 from . import pass_hoist
 from .expr_ir import (
     MANY,
@@ -300,6 +301,9 @@ def _unchecked(op: str, a: Expr, b: Expr) -> bool:
     most; a product or remainder of such numbers is bounded."""
     if op in ("+", "-"):
         return numeric(a) or numeric(b)
+    if op == "*":               # (a thousand literals multiplied would have 15,000 digits)
+        low, high = bound(a), bound(b)
+        return low is not None and high is not None and low * high <= MAX_INTEGER
     return numeric(a) and numeric(b)
 
 
@@ -343,6 +347,34 @@ def numeric(node: Expr) -> bool:
             return numeric(node.args[0]) and numeric(node.args[2])
         return node.form == "binary" and node.op in ("+", "-", "*", "//", "%") and all(map(numeric, node.args))
     return False
+
+
+#: the largest value of each built-in of _NUMBERS that has one: a list or text holds at
+#: most MAX_BUILT_ITEMS, a table seats at most MAX_PLAYERS, a zone's limit is written in the file
+_BOUNDS = {"size": MAX_BUILT_ITEMS, "count": MAX_BUILT_ITEMS, "seat_distance": MAX_PLAYERS,
+           "room": MAX_INTEGER, "limit": MAX_INTEGER}
+
+
+def bound(node: Expr) -> int | None:
+    """The largest size a :func:`numeric` node may have, worked out from
+    the text (None: not known, e.g. a sum of a list, or not numeric)."""
+    node = unwrapped(node)
+    if isinstance(node, Lit):
+        return abs(node.number) if type(node.number) is int and node.kind == "int" else None
+    if isinstance(node, Builtin):
+        return _BOUNDS.get(node.name)
+    if not isinstance(node, Op):
+        return None
+    parts = [bound(a) for a in node.args]
+    if node.form == "neg":
+        return parts[0]
+    if node.form == "ternary":
+        return None if parts[0] is None or parts[2] is None else max(parts[0], parts[2])
+    if node.form != "binary" or None in parts:
+        return None
+    a, b = parts
+    assert a is not None and b is not None
+    return {"+": a + b, "-": a + b, "*": a * b, "//": a, "%": b}.get(node.op)
 
 
 #: the built-ins that are a size, or a test of one
