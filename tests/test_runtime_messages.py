@@ -163,6 +163,10 @@ def test_a_sum_of_what_is_not_a_number_names_the_value(statement, says):
     ("let c = first(3)", "the rule failed in first(): a number has no entries to read with [...]"),
     ("let x = unique(3)", "the rule failed in unique(): a number is not cards or a list, to go through"),
     ('total = sum([1, "x"])', "the rule failed: sum needs numbers, not 'x'"),
+    ('let b = "x" in 3', "the rule failed: 'in' cannot look in a number (it looks in cards, a zone, a list or a text)"),
+    ('let b = 3 in "x"', "the rule failed: 'in' cannot look for a number in a text (only for a text)"),
+    ("total = room(3)", "the rule failed: room() takes a zone, not a number"),
+    ("total = limit(top(deck))", "the rule failed: limit() takes a zone, not a card"),
 ])
 def test_a_value_of_the_wrong_kind_is_said_in_effect_texts_words(statement, says):
     """Python's words for a value of the wrong kind ('int', 'str', 'Card',

@@ -158,6 +158,10 @@ _TYPE_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
      "{t1} has no size (size counts cards, a zone's cards or a list)"),
     (re.compile(r"'(\w+)' object is not subscriptable"), "{t1} has no entries to read with [...]"),
     (re.compile(r"'(\w+)' object is not iterable"), "{t1} is not cards or a list, to go through"),
+    (re.compile(r"argument of type '(\w+)' is not iterable"),
+     "'in' cannot look in {t1} (it looks in cards, a zone, a list or a text)"),
+    (re.compile(r"'in <string>' requires string as left operand, not (\w+)"),
+     "'in' cannot look for {t1} in a text (only for a text)"),
     (re.compile(r"bad operand type for unary (.+?): '(\w+)'"), "'{g1}' cannot take {t2}"),
     (re.compile(r"bad operand type for (\w+)\(\): '(\w+)'"), "{g1}() cannot take {t2}"),
 )

@@ -15,6 +15,7 @@ import attrs
 from lark import Token, Tree
 
 from ..engine.runtime import Zone
+from ..errors import value_kind
 from ..limits import MAX_BUILT_ITEMS
 from ..model import Card
 from .runtime_growth import _nest
@@ -238,11 +239,17 @@ def b_seat_distance(m: RuleMatch, a: int, b: int) -> int:
 
 
 def b_limit(m: RuleMatch, z: Zone) -> int:
-    return m.zone_limit(z)
+    return m.zone_limit(_zone("limit", z))
 
 
 def b_room(m: RuleMatch, z: Zone) -> int:
-    return m.room(z)
+    return m.room(_zone("room", z))
+
+
+def _zone(builtin: str, z: object) -> Zone:
+    if type(z) is not Zone:
+        raise TypeError(f"{builtin}() takes a zone, not {value_kind(type(z).__name__)}")
+    return z
 
 
 def b_first(m: RuleMatch, x: Any) -> Any:
