@@ -265,11 +265,27 @@ class RuleRuntimeError(Exception):
         return f"{prefix}{self.message}{named}" + format_chain(self.chain)
 
 
+#: the steps of a long call chain shown at each end (the middle is counted, not listed)
+CHAIN_ENDS = 10
+
+
 def format_chain(chain: tuple) -> str:
-    """The lines that show a call chain of more than one rule (else nothing)."""
+    """The lines that show a call chain of more than one rule (else nothing):
+    a step repeated in a row (a procedure calling itself) once, with how
+    many times, and of a long chain its first and last CHAIN_ENDS lines."""
     if len(chain) < 2:
         return ""
+    runs: list[list] = []
+    for step in chain:
+        if runs and runs[-1][0] == step:
+            runs[-1][1] += 1
+        else:
+            runs.append([step, 1])
     width = max(len(rule) for rule, _ in chain)
     steps = [f"      {rule:<{width}}  {where if where is not None else '(position unknown)'}"
-             for rule, where in chain]
+             + (f"  ({times} times in a row)" if times > 1 else "")
+             for (rule, where), times in runs]
+    if len(steps) > 2 * CHAIN_ENDS + 1:
+        left_out = len(steps) - 2 * CHAIN_ENDS
+        steps[CHAIN_ENDS:-CHAIN_ENDS] = [f"      ... {left_out} more steps ..."]
     return "\n    call chain, outermost first:\n" + "\n".join(steps)

@@ -193,6 +193,51 @@ def test_the_command_line_shows_the_chain_and_no_traceback(tmp_path, capsys):
     assert "Traceback" not in err and "ZeroDivisionError" not in err
 
 
+RECURSIVE = """name: Deep
+players: {min: 1, max: 1}
+cards: [{name: C}]
+zones: {deck: {visibility: hidden}}
+procedures:
+  down:
+    params: [n]
+    effect: |
+      if n > 0:
+        call %s(n - 1)
+  across:
+    params: [n]
+    effect: |
+      call down(n)
+turn:
+  phases:
+    - name: p
+      effect: |
+        call down(100000)
+        win
+"""
+
+
+def test_a_recursion_too_deep_says_so_and_its_chain_is_shown_short():
+    """Python's stack ends a thousand calls deep: the error says so in the
+    rule file's terms, and the chain shows a step repeated in a row once
+    (with how many times) and of a longer chain its two ends.  The whole
+    chain stays on the error, for a program."""
+    game = rulekit.load_game_text(RECURSIVE % "down", "deep.yaml")
+    with pytest.raises(rulekit.RuleRuntimeError) as caught:
+        game.new_match(1)
+    err = caught.value
+    assert "deeper than Python's stack allows" in err.message and "written as a loop" in err.message
+    assert isinstance(err.__cause__, RecursionError)
+    shown = str(err).split("\n")
+    assert len(shown) == 4 and re.search(r"procedure 'down'  deep\.yaml:10:9  \(\d+ times in a row\)$", shown[3])
+    assert len(err.chain) > 100
+    game = rulekit.load_game_text(RECURSIVE % "across", "deep.yaml")
+    with pytest.raises(rulekit.RuleRuntimeError) as caught:
+        game.new_match(1)
+    shown = str(caught.value).split("\n")
+    assert len(shown) == 2 + 10 + 1 + 10 and re.fullmatch(r" +\.\.\. \d+ more steps \.\.\.", shown[12])
+    assert shown[2].strip().startswith("phase 'p'") and shown[3].strip().startswith("procedure 'down'")
+
+
 # ---- show-code ----------------------------------------------------------------------
 
 def test_show_code_lists_the_rules_and_prints_one_with_its_positions(capsys):

@@ -75,6 +75,10 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
     if isinstance(err, KeyError) and err.args and err.args[0] in game.card_vars:
         return (f"'{err.args[0]}' is a card variable, read here of something that is not a card "
                 "(a player, a number, none)")
+    if isinstance(err, RecursionError):
+        return ("the rules call one another deeper than Python's stack allows (about a thousand calls, "
+                "procedures, triggers and events together): a rule that calls itself that often is "
+                "better written as a loop (while, for)")
     if isinstance(err, UnboundLocalError):
         name = str(err).split("'")[1] if "'" in str(err) else str(err)
         local = re.match(r"L(?:_p\d+|\d+)?_(.+)$", name)
