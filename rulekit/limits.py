@@ -10,7 +10,7 @@ memory in proportion to the file's size.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from .errors import RuleError
 
@@ -73,14 +73,13 @@ more than 4,300 digits); no card game counts past a few thousand."""
 
 MAX_BUILT_ITEMS = 100_000
 """The most elements of a list, or characters of a text, that effect text
-builds with ``+`` while a match runs.  ``l = l + l`` in a loop doubles the
-list at every step: within the step budget it would fill any memory.  (A
-product, ``*``, is held to MAX_INTEGER in size for the same reason: ``v =
-v * v`` squares.  Sums and differences of numbers grow by a bit a step at
-most, so the step budget bounds them.)  Of a list, the values of the lists
-and events inside it count too: ``l = [l, l]`` doubles them at every step
-while memory holds only two pointers."""
-
+builds while a match runs.  ``l = l + l`` in a loop doubles the list at
+every step: within the step budget it would fill any memory.  (A product, a
+sum and a difference of numbers are held to MAX_INTEGER in size for the same
+reason: ``v = v * v`` squares, ``v = v + v`` doubles.)  Of a list, the
+values of the lists and events inside it and a text's characters count too
+(see :func:`written_size`): ``l = [l, l]`` doubles them at every step while
+memory holds only two pointers."""
 
 MAX_OPTIONS = 100_000
 """The most sets of cards one option of a choice may offer.  An option that
@@ -96,6 +95,47 @@ lists and a text's characters.  Each value a rule builds is held to
 MAX_BUILT_ITEMS, but a rule may store one such list on ten thousand cards,
 or emit it at every step, sharing it in memory while writing it out would
 take gigabytes.  A long real match writes out a few hundred thousand."""
+
+
+class TooLarge(Exception):
+    """What :func:`written_size` raises: ``deep`` when a value nests past
+    the depth it was given, else when the values are past the count."""
+
+    def __init__(self, deep: bool):
+        super().__init__("nested too deep" if deep else "too many values")
+        self.deep = deep
+
+
+def written_size(values: Iterable[Any], left: int, deepest: int | None = None) -> int:
+    """``left`` less what ``values`` hold as they are written out: one for
+    each value (lists and events too), a text's characters, and the same of
+    what lists and events hold; :class:`TooLarge` below zero, or (given
+    ``deepest``) past that many levels of lists and events.  A list held
+    twice counts twice, as showing it writes it twice; the count stops at
+    the limit, so it costs at most that many steps however lists are shared.
+    A list of numbers, cards or seats is counted at once, in C."""
+    stack = list(values)
+    depths = [1] * len(stack)
+    left -= len(stack)
+    while stack:
+        v = stack.pop()
+        depth = depths.pop()
+        t = type(v)
+        if t is str:
+            left -= len(v)
+        elif t is list or t is tuple or t is dict:
+            if deepest is not None and depth > deepest:
+                raise TooLarge(True)
+            items = v.values() if t is dict else v
+            left -= len(items)
+            kinds = set(map(type, items))
+            if list in kinds or tuple in kinds or dict in kinds or str in kinds:
+                stack.extend(items)
+                depths.extend([depth + 1] * len(items))
+        if left < 0:
+            raise TooLarge(False)
+    return left
+
 
 def check_limits(loaded: RuleSource) -> list[RuleError]:
     """Every limit the loaded file passes, before anything is built from it.

@@ -141,3 +141,20 @@ def test_counting_what_a_view_shows_ends_even_on_a_value_that_holds_itself():
     m.vars["l"] = loop
     with pytest.raises(rulekit.RuleRuntimeError, match="MAX_SHOWN_VALUES"):
         m.view(0)
+
+
+def test_the_deepest_list_a_rule_may_build_is_shown():
+    """A list nested MAX_NESTING deep is the deepest a rule builds; a view
+    and the log show it (held in a variable, and as an event's field)."""
+    _, game = _game(f"let i = 1\nwhile i < {MAX_NESTING}:\n  l = [l]\n  i += 1\nemit boom(x=l)\n"
+                    "choose wait(current)\nwin")
+    m = game.new_match(1)
+    depth, value = 0, m.vars["l"]
+    while type(value) is list:
+        depth, value = depth + 1, value[0]
+    assert depth == MAX_NESTING
+    assert json.loads(json.dumps(m.view(0)["vars"]))["l"] == m.vars["l"]
+    assert m.log_json().count("[") >= MAX_NESTING
+    _, deeper = _game(f"let i = 0\nwhile i < {MAX_NESTING}:\n  l = [l]\n  i += 1\nwin")
+    with pytest.raises(rulekit.RuleRuntimeError, match=TOO_DEEP.replace("(", r"\(").replace(")", r"\)")):
+        deeper.new_match(1)

@@ -13,7 +13,7 @@ import reprlib
 from typing import TYPE_CHECKING, Any, Final, Iterable, Literal, SupportsIndex
 
 from ..errors import RuleRuntimeError
-from ..limits import MAX_SHOWN_VALUES
+from ..limits import MAX_NESTING, MAX_SHOWN_VALUES, TooLarge, written_size
 from ..model import Card, ZoneDef
 from .runtime import LogEntry, Zone
 
@@ -121,32 +121,17 @@ def _field_value(v: object, shown: dict[int, bool], viewer: Viewer) -> object:
 
 
 def _shown(values: Iterable[Any], left: int) -> int:
-    """``left`` less what ``values`` write out (a value each, and the values
-    inside a list or event, a text's characters); past MAX_SHOWN_VALUES in
-    all, the match cannot be shown (see rulekit.limits).  Every list or
-    event counts too, so even one that held itself would end the count."""
-    stack = list(values)
-    while stack:
-        v = stack.pop()
-        t = type(v)
-        left -= 1
-        if t is list or t is tuple:
-            kinds = set(map(type, v))           # (in C: a list of numbers or cards is counted at once)
-            if list in kinds or tuple in kinds or dict in kinds or str in kinds:
-                stack.extend(v)
-            else:
-                left -= len(v)
-        elif t is dict:
-            stack.extend(v.values())
-        elif t is str:
-            left -= len(v)
-        if left < 0:
-            raise RuleRuntimeError(
-                f"the match holds more than {MAX_SHOWN_VALUES:,} values to show (MAX_SHOWN_VALUES), "
-                "counting its variables, card states and the fields of its log's events, the values "
-                "inside lists and a text's characters: a rule stores a long list on many cards or "
-                "players, or emits one at every step")
-    return left
+    """``left`` less what ``values`` write out (see rulekit.limits.written_size);
+    past MAX_SHOWN_VALUES in all, or a value nested deeper than a rule can
+    build one (which JSON could not write), the match cannot be shown."""
+    try:
+        return written_size(values, left, MAX_NESTING)
+    except TooLarge:
+        raise RuleRuntimeError(
+            f"the match holds more than {MAX_SHOWN_VALUES:,} values to show (MAX_SHOWN_VALUES), or one "
+            f"nested more than {MAX_NESTING} deep (MAX_NESTING), counting its variables, card states and "
+            "the fields of its log's events, the values inside lists and a text's characters: a rule "
+            "stores a long list on many cards or players, or emits one at every step") from None
 
 
 def _seat_words(p: int) -> str:
@@ -300,8 +285,11 @@ def build_view(m: "Match", viewer: Viewer, since: int = 0, log: bool = True) -> 
     zones = zones_view(m, viewer)
     player_vars = [player_vars_view(m, p, viewer) for p in range(m.n)]
     display, public = display_view(m, viewer), public_view(m, viewer)
-    _shown([*m.vars.values(), *(v for shown in player_vars for v in shown.values()), display, public,
-            *(z["state"] for z in zones.values() if "state" in z)], MAX_SHOWN_VALUES)
+    # (the values themselves, as a rule built them: so a rule's deepest value is as deep as it may be)
+    _shown([*m.vars.values(), *(v for shown in player_vars for v in shown.values()),
+            *(v for row in display for v in row.values()), *public.values(),
+            *(v for z in zones.values() for state in z.get("state", ()) for v in state.values())],
+           MAX_SHOWN_VALUES)
     dec = m.decision
     decision = None
     if dec is not None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..limits import MAX_BUILT_ITEMS, MAX_INTEGER, MAX_NESTING
+from ..limits import MAX_BUILT_ITEMS, MAX_INTEGER, MAX_NESTING, TooLarge, written_size
 
 
 def _mul(a: Any, b: Any) -> Any:
@@ -117,31 +117,19 @@ def _one(x: Any) -> list[Any]:
 
 
 def _weigh(value: list[Any] | dict[str, Any]) -> None:
-    """Count what ``value`` holds, the lists and events inside it included
-    and a text's characters, and fail past the limits.  A list held twice
-    counts twice (that is what showing it writes out); the count stops at
-    the limit, so weighing costs at most MAX_BUILT_ITEMS steps however the
-    lists are shared."""
-    count = 0
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        held, depth = stack.pop()
-        if depth > MAX_NESTING:
+    """Fail when ``value`` holds more than MAX_BUILT_ITEMS values, counting
+    what the lists and events inside it hold and a text's characters, or
+    nests more than MAX_NESTING deep (see rulekit.limits.written_size)."""
+    try:
+        written_size((value,), MAX_BUILT_ITEMS, MAX_NESTING)
+    except TooLarge as too:
+        if too.deep:
             raise OverflowError(f"a list or event would be nested more than {MAX_NESTING} deep (MAX_NESTING): "
                                 "a list put in itself in a loop (l = [l]) nests a level a step, and an event "
-                                "that holds itself (event.x = [event]) nests without end")
-        items = held.values() if type(held) is dict else held
-        count += len(items)
-        for x in items:
-            t = type(x)
-            if t is list or t is dict or t is tuple:
-                stack.append((x, depth + 1))
-            elif t is str:
-                count += len(x)
-        if count > MAX_BUILT_ITEMS:
-            raise OverflowError(f"a list would hold more than {MAX_BUILT_ITEMS} values counting those of the "
-                                "lists inside it and a text's characters (MAX_BUILT_ITEMS): a list that "
-                                "holds itself twice, as in l = [l, l], doubles at every step")
+                                "that holds itself (event.x = [event]) nests without end") from None
+        raise OverflowError(f"a list would hold more than {MAX_BUILT_ITEMS} values counting those of the "
+                            "lists inside it and a text's characters (MAX_BUILT_ITEMS): a list that "
+                            "holds itself twice, as in l = [l, l], doubles at every step") from None
 
 
 def _held(event: dict[str, Any], value: Any) -> None:
