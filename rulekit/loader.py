@@ -235,8 +235,7 @@ class _Builder(ChoicesBuilder):
                 if name in d.get(section, {}):
                     self.err(("zones", name), f"'{name}' names both a zone and an entry of {section}",
                              "distinct names for zones, variables, tables and choices", key=True)
-        prop_values, list_props = self.prop_values(cards)
-        nested_props = {prop for card in cards for prop, value in card.props.items() if isinstance(value, (list, dict))}
+        prop_values, list_props, nested_props = self.prop_values(cards)
         for vname in d.get("card_vars", {}):
             clash = ("a card property" if vname in prop_values
                      else "a player variable" if vname in d.get("player_vars", {}) else None)
@@ -343,12 +342,14 @@ class _Builder(ChoicesBuilder):
         return out
 
     @staticmethod
-    def prop_values(cards) -> tuple[dict[str, dict], set[str]]:
+    def prop_values(cards) -> tuple[dict[str, dict], set[str], set[str]]:
         """Every value of every card property (a list's elements), in the
-        order of the cards, and the properties that are lists: what a string
-        compared with one may be."""
+        order of the cards; the properties that are lists (what a string
+        compared with one may be); and those that are lists or mappings
+        (a list of their values is weighed: runtime_growth)."""
         values: dict[str, dict] = {}
         lists: set[str] = set()
+        nested: set[str] = set()
         for card in cards:
             for prop, value in card.props.items():
                 known = values.setdefault(prop, {})
@@ -357,7 +358,9 @@ class _Builder(ChoicesBuilder):
                     known.update(dict.fromkeys(v for v in value if not isinstance(v, (list, dict))))
                 elif not isinstance(value, dict):
                     known[value] = None
-        return values, lists
+                if isinstance(value, (list, dict)):
+                    nested.add(prop)
+        return values, lists, nested
 
     def name_sets(self, prop_values: dict[str, dict], cards: Sequence[Card]) -> dict[str, dict | None]:
         """The names each entry of ``names:`` declares, in order: its ``values``,

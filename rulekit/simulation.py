@@ -86,9 +86,7 @@ def checked(game: Game, players: int, games: int, agents: str | Sequence[str],
                         f"not {reprlib.repr(agents)}")
     if type(games) is not int or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
-    if type(players) is not int or not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
-                         f"not {players!r}")
+    arguments.players(game.name, game.min_players, game.max_players, players)
     make_agents(agents, players, 0)
     return game.match_options(options)
 
