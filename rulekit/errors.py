@@ -234,8 +234,9 @@ class StepBudgetExceeded(Exception):
         at = f" ({where})" if where else ""
         super().__init__(
             f"rule '{rule}'{at} ran past the step budget of {budget} steps; "
-            "a loop or turn cycle in the rule file never ends (check its while-conditions "
-            "and that every turn moves the game towards an end)"
+            "a loop or turn cycle in the rule file never ends, or its rules do more than the "
+            "budget allows (check its while-conditions, that every turn moves the game "
+            "towards an end, procedures that call themselves and filters of long lists)"
         )
 
 

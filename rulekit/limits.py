@@ -96,6 +96,23 @@ MAX_BUILT_ITEMS, but a rule may store one such list on ten thousand cards,
 or emit it at every step, sharing it in memory while writing it out would
 take gigabytes.  A long real match writes out a few hundred thousand."""
 
+FREE_CALLS = 1_000
+"""The most calls of procedures a call of one may make (counting those its
+callees make) and still count no step.  The step budget stops a rule that
+never ends, but an expression counts no step of its own: a procedure calling
+itself twice (``f(n - 1) + f(n - 1)``), or a chain of procedures each calling
+the next twice, would make 2^n calls in one.  So a call of a procedure on a
+cycle of calls counts a step, and so does a call of one that makes more
+calls than this (see :mod:`rulekit.lang.work`); the procedures of a real
+game make a few hundred at most."""
+
+ELEMENTS_PER_STEP = 64
+"""The elements of a list a filter may test for one step.  A filter of a
+zone or of the players tests as many as the game lets them hold; one of a
+list a rule built (up to MAX_BUILT_ITEMS) counts a step for every this
+many, and a filter whose test goes through a list itself (filters in
+filters multiply their lengths) a step for each element."""
+
 
 class TooLarge(Exception):
     """What :func:`written_size` raises: ``deep`` when a value nests past

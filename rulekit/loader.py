@@ -31,7 +31,7 @@ from . import narration
 from .cards import expand_cards
 from .composed import ComposedYaml
 from .errors import RuleError, RuleFileError, Where
-from .lang import calls, purity, trigger_guards
+from .lang import calls, pass_inline, purity, trigger_guards, work
 from .lang.bindings import bind, named_in
 from .lang.codegen import CodeGen, CompileLimit
 from .lang.inline_exprs import expression_procs
@@ -533,7 +533,10 @@ class _Builder(ChoicesBuilder):
         gen.locate = self.loaded.text_where
         gen.inline_procs = calls.inlinable(procs, {n for n, p in names.proc_params.items() if p})
         gen.proc_paths = {n: self.proc_path(n) for n in procs}
-        gen.expr_procs = expression_procs(procs, names.proc_params, deciding_procs)
+        gen.work = work.plan(procs)
+        # (written in place, a procedure's calls are too: a chain of them would grow the code without end)
+        gen.expr_procs = {n: e for n, e in expression_procs(procs, names.proc_params, deciding_procs).items()
+                          if gen.work.made[n] <= pass_inline.MAX_CALLS}
         self.pure_procs = purity.pure(procs, names.proc_params)
         gen.pure_procs = frozenset(self.pure_procs)
         self.proc_names = tuple(procs)
@@ -617,15 +620,16 @@ class _Builder(ChoicesBuilder):
         for pname in d.get("procedures", {}):
             path = self.proc_path(pname)
             gen.declared_params = self._declared_params("procedure", pname, names)
-            gen.returning_for = pname
+            gen.returning_for = gen.writing_proc = pname
             self._script(gen, gen.proc_fn[pname], path, f"procedure '{pname}'",
                          names.proc_params.get(pname, ()))
-            gen.declared_params, gen.returning_for = {}, None
+            gen.declared_params, gen.returning_for, gen.writing_proc = {}, None, None
         for (cname, oname), pname in self.option_effects.items():
             gen.declared_params = {k: v for k, v in self._declared_params("choice", cname, names).items()}
+            gen.writing_proc = pname
             self._script(gen, gen.proc_fn[pname], self.effect_paths[pname],
                          f"option '{oname}' of choice '{cname}'", names.proc_params[pname])
-            gen.declared_params = {}
+            gen.declared_params, gen.writing_proc = {}, None
         for vname, vspec in d.get("player_vars", {}).items():
             if isinstance(vspec, dict) and "shown_when" in vspec:
                 self._expression(gen, gen.fn_name("shown", vname), ("player_vars", vname, "shown_when"),

@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from ..limits import MAX_BUILT_ITEMS, MAX_INTEGER, MAX_PLAYERS
-from . import pass_hoist
+from . import pass_hoist, work
 from .expr_ir import (
     MANY,
     Attr,
@@ -200,7 +200,12 @@ class Lowering(NameChecks):
 
     def _l_ProcCall(self, node: ProcCall) -> Code:
         call = f"{node.fn}(m{''.join(', ' + self.lower(a).src for a in node.args)})"
-        return Code(f"(yield from {call})" if node.yields else call, "any")
+        if node.yields:
+            call = f"(yield from {call})"
+        if self.work.counts(self.writing_proc, node.name):
+            # a call that may come back to its caller, or makes many calls: a step (see work)
+            return Code(f"(_tick(m, {self.cx.rule!r}) or {call})", "any")
+        return Code(call, "any")
 
     def _l_Inlined(self, node: Inlined) -> Code:
         code = self.lower(node.body)
@@ -256,7 +261,7 @@ class Lowering(NameChecks):
 
     def _l_Where(self, node: Where) -> Code:
         seq = self.seq_of(self.lower(node.seq))
-        return self.where_list(seq, self.lower_test(node.test, node.tabled), node.kind)
+        return self.where_list(seq, self.lower_test(node.test, node.tabled), node.kind, work.bounded(node.seq))
 
     def lower_test(self, test: Expr, tabled: bool) -> Code:
         """A per-element test with ``it`` bound (``L_it``), with the locals
@@ -265,8 +270,9 @@ class Lowering(NameChecks):
         (``table`` is set)."""
         if not tabled:
             # what the test reads of a shared pile's top card, worked out once before the loop
+            loops = work.loops_within(test, self.work, self.writing_proc)
             test, taken = pass_hoist.run(test)
-            code = self._watched(test)
+            code = attrs.evolve(self._watched(test), loops=loops)
             if not taken:
                 return code
             pre = [(name, self._watched(read)) for name, read in taken]

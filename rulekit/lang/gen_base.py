@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import attrs
 from lark import Token, Tree
 
-from . import printer, runtime_helpers
+from . import printer, runtime_helpers, work
 from .expr_ir import Expr
 from .fn_context import FnContext
 from .fn_names import FunctionNames
@@ -161,6 +161,9 @@ class GenBase:
         #: procedure -> the trees of what its ``return`` statements give (None: a bare return)
         self.proc_returns: dict[str, list[Any]] = {}
         self.returning_for: str | None = None     # the procedure being written (set by the loader)
+        #: ... or an option's effect: the procedure whose calls may come back to it (see work)
+        self.writing_proc: str | None = None
+        self.work = work.NONE       # which calls and filters count steps (set by the loader)
         self.choosing = ""                  # the choice being written
         #: parameters of the text being written that take a name from a
         #: ``names:`` entry: parameter -> entry (see name_checks)
@@ -224,25 +227,32 @@ class GenBase:
         return self.chosen_projs.index(key)
 
     # ---- filters written out as functions of their own ------------------------
-    def where_list(self, seq: str, pred: Code, kind: str = "list") -> Code:
+    def where_list(self, seq: str, pred: Code, kind: str = "list", bounded: bool = False) -> Code:
         """``SEQ where TEST`` (``pred`` is the test with ``it`` as ``L_it``):
         a tabled test of card properties through ``_filt``, any other test
-        through a function of its own (see :meth:`outline_where`)."""
+        through a function of its own (see :meth:`outline_where`).
+        ``bounded``: SEQ is some of a zone's cards or the players, as long
+        as the game lets it be; a longer list counts steps (see work)."""
         if pred.table is not None:
+            if not bounded:
+                seq = f"_many(m, {seq}, {self.cx.rule!r})"
             return Code(f"_filt({pred.table}, {seq})", kind)
-        return self.outline_where(seq, pred, kind)
+        return self.outline_where(seq, pred, kind, bounded)
 
-    def outline_where(self, seq: str, pred: Code, kind: str = "list") -> Code:
+    def outline_where(self, seq: str, pred: Code, kind: str = "list", bounded: bool = False) -> Code:
         """``SEQ where TEST`` as a call of a module-level function ``F<n>``
         that loops over SEQ, instead of a comprehension.  On Python 3.11 a
         comprehension is a function object made afresh every time it is
         reached; a function made once, at load time, costs only its call.
         SEQ is evaluated by the caller (it may read the ``it`` of an
-        enclosing filter); the locals the test reads are passed in."""
+        enclosing filter); the locals the test reads are passed in.  A test
+        that may loop itself counts a step for each element; a list that is
+        not ``bounded`` a step for every ELEMENTS_PER_STEP (see work)."""
         free = sorted(pred.reads - {"L_it"})
         hoist = [h for h, _ in printer.HOISTS if h in pred.hoists]
         name = self.fnames.fresh("where", self.function.name)     # where_proc_x, where_proc_x_2, ...
-        self.outlined[name] = Filter(name, pred.src, free, hoist, self.here(), pre=pred.pre)
+        charge = "each" if pred.loops else "" if bounded else "many"
+        self.outlined[name] = Filter(name, pred.src, free, hoist, self.here(), pre=pred.pre, charge=charge)
         self.chunks.append(self.outlined[name])
         return Code(f"{name}(m, {seq}{''.join(', ' + f for f in free)})", kind, outlined=name)
 

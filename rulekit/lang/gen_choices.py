@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 from ..engine.runtime import Action
-from . import runtime_helpers
+from . import runtime_helpers, work
 from .expr_ir import Expr, zones_of
 from .gen_base import Node
 from .gen_expressions import Expressions, elem_of
@@ -231,24 +231,25 @@ class Choices(Expressions):
                        "a player's cards are in the player's zones: write e.g. hand(current)"
                        if source.kind in ("int", "seats") else "")
         src = "()" if source is None else self.seq_of(source)
+        bounded = tree is None or work.bounded(tree)       # (a longer list counts steps: see work)
         elem = "any" if source is None else elem_of(source.kind)
         pred = self.filter_test(trees["where"], elem) if "where" in trees else None
         key = (src, "True" if pred is None else pred.src)
         if "parts" in opt and pred is None:
             self._parts_option(trees["parts"], elem, self._require(trees, elem), name, first,
-                               trees.base, src)
+                               trees.base, src, bounded)
             return
         if first and key in self.cx.pools:       # the same cards as an earlier option
             self.assign("pool", self._shared_pool(key))
         else:
-            self.assign("pool", f"list({src})" if pred is None else self.where_list(src, pred).src)
+            self.assign("pool", f"list({src})" if pred is None else self.where_list(src, pred, bounded=bounded).src)
             if first:
                 self.cx.pools[key] = f"_pool{len(self.cx.pools)}"
                 self.assign(self.cx.pools[key], "pool")
         require = self._require(trees, elem)
         if "parts" in opt:
             parts = trees["parts"]
-            self._parts_option(parts, elem, require, name, first, trees.base)
+            self._parts_option(parts, elem, require, name, first, trees.base, bounded=bounded)
             return
         here = self.here()
         if lo == hi == 1 and require is None and opt.get("same") is None:
@@ -292,21 +293,22 @@ class Choices(Expressions):
                          kinds={"chosen": "cards" if elem == "card" else "list"}).src
 
     def _parts_option(self, parts: list[Node], elem: str, require: str | None, name: str, first: bool,
-                      base: tuple[Any, ...] = (), src: str | None = None) -> None:
+                      base: tuple[Any, ...] = (), src: str | None = None, bounded: bool = True) -> None:
         """One distinct card per part; each set of cards is offered once.
         With ``src`` (no ``where``), each part's cards are a pool of their own,
-        shared with other options that filter the same cards the same way."""
+        shared with other options that filter the same cards the same way.
+        ``bounded``: the cards are a zone's (see work.bounded)."""
         lists = []
         for i, part in enumerate(parts):
             self.cx.error_path = base + ("parts", i)
             pred = self.filter_test(part, elem)
             self.cx.error_path = ()
             if src is None:
-                self.assign(f"_p{i}", self.where_list("pool", pred).src)
+                self.assign(f"_p{i}", self.where_list("pool", pred, bounded=bounded).src)
             elif first and (src, pred.src) in self.cx.pools:
                 self.assign(f"_p{i}", self._shared_pool((src, pred.src)))
             else:
-                self.assign(f"_p{i}", self.where_list(src, pred).src)
+                self.assign(f"_p{i}", self.where_list(src, pred, bounded=bounded).src)
                 if first:
                     self.cx.pools[(src, pred.src)] = f"_pool{len(self.cx.pools)}"
                     self.assign(self.cx.pools[(src, pred.src)], f"_p{i}")

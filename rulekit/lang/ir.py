@@ -58,6 +58,8 @@ class Code:
     #: for a filter's test: the locals its function works out before its loop,
     #: and their sources (see pass_hoist)
     pre: tuple[tuple[str, str], ...] = ()
+    #: for a filter's test: it may go through a list itself (see work.loops_within)
+    loops: bool = False
 
     def __str__(self) -> str:
         return self.src
@@ -251,6 +253,10 @@ class Filter:
     mode: str = "list"
     #: locals worked out before the loop, and their sources (see pass_hoist)
     pre: tuple[tuple[str, str], ...] = ()
+    #: the steps its elements count (see work): "each" a step for every
+    #: element (its test may loop), "many" one for every ELEMENTS_PER_STEP of
+    #: a long list, "" none (a zone's cards, the players: a size the game bounds)
+    charge: str = ""
 
 
 @attrs.define

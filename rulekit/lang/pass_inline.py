@@ -14,7 +14,11 @@ Only when that changes nothing but speed: every argument is plain (a
 local, a constant, ``current``), so an argument the expression reads
 twice, or not at all, is still worth exactly what a call would see.  Calls
 inside a written-in expression are written in place in turn, unless that
-expression has eight or more parameters (which bounds the code's growth).
+expression has eight or more parameters; and a procedure is written in
+place only if it makes at most MAX_CALLS calls, counting those of the
+procedures it calls (see :mod:`rulekit.lang.work`): those bound the code's
+growth (a chain of procedures each calling the next twice would double it
+at every link).
 
 What the arguments decide is worked out on the way (by
 :func:`rulekit.lang.pass_facts.folded`): a hook written in place with text
@@ -34,6 +38,8 @@ Callees = Callable[[str], "tuple[tuple[str, ...], Expr] | None"]
 
 #: no call is written in place inside an expression with this many parameters
 MAX_PARAMS = 8
+#: a procedure making more calls than this (counting its callees') is not written in place
+MAX_CALLS = 64
 
 
 def run(node: Expr, callees: Callees, params: int = 0) -> Expr:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..limits import ELEMENTS_PER_STEP
 from .ir import (
     Assign,
     Break,
@@ -147,6 +148,11 @@ def filter_function(f: Filter) -> tuple[str, LineOrigins]:
     lines = [f"def {f.name}(m, _elems{''.join(', ' + v for v in f.free)}):"]
     lines += [f"    {h} = m.{attr}" for h, attr in HOISTS if h in f.hoist]
     lines += [f"    {name} = {src}" for name, src in f.pre]
+    if f.charge == "each":      # (see rulekit.lang.work)
+        lines += ["    m.steps += len(_elems)", f"    if m.steps > m.budget: m.over_budget({f.origin[1]!r})"]
+    elif f.charge == "many":
+        lines += [f"    if len(_elems) > {ELEMENTS_PER_STEP}: _charge(m, len(_elems) // {ELEMENTS_PER_STEP}, "
+                  f"{f.origin[1]!r})"]
     if f.mode == "any":
         lines += ["    for L_it in _elems:", f"        if {f.test}: return True", "    return False"]
     else:

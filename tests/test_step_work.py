@@ -1,0 +1,145 @@
+"""What an expression does is counted against the step budget.
+
+The budget stops a rule file that never ends, counting loop turns, ``call``
+statements and turns.  An expression counted nothing, and one can do a
+great deal: a procedure calling itself twice makes 2^n calls, a chain of
+procedures each calling the next twice as many, filters nested in filters
+multiply the lengths of their lists.  Within the budget such a rule would
+run for years.  Now (``rulekit.lang.work``) a call that can come back to its
+caller counts a step, so does a call of a procedure making more than
+FREE_CALLS calls, a filter whose test filters or goes through a built list
+counts a step per element, and a filter of a built list one per
+ELEMENTS_PER_STEP elements.  Each test here ran for hours (or years) before.
+"""
+from __future__ import annotations
+
+import pytest
+
+import rulekit
+from rulekit.lang import work
+from rulekit.lang.parser import parse_effect
+from rulekit.limits import ELEMENTS_PER_STEP, FREE_CALLS
+
+BUDGET = 20_000
+
+
+def _game(effect: str, procedures: str = "") -> rulekit.Game:
+    body = "\n".join("        " + line for line in effect.split("\n"))
+    text = ("name: Work\nplayers: {min: 1, max: 1}\ncards: [{name: C}]\n"
+            "zones: {d: {visibility: public}}\nvars: {v: 0, l: [0]}\n")
+    if procedures:
+        text += f"procedures:\n{procedures}"
+    text += f"turn:\n  phases:\n    - name: p\n      effect: |\n{body}\n        win\n"
+    return rulekit.load_game_text(text, "work.yaml")
+
+
+def _over_budget(game: rulekit.Game) -> rulekit.StepBudgetExceeded:
+    with pytest.raises(rulekit.StepBudgetExceeded) as caught:
+        game.new_match(1, step_budget=BUDGET)
+    return caught.value
+
+
+#: f(n) calls itself twice: 2^60 calls
+DOUBLING = """  f:
+    params: [n]
+    effect: |
+      if n > 0:
+        return f(n - 1) + f(n - 1)
+      return 1
+"""
+
+
+def test_a_procedure_calling_itself_twice_counts_a_step_a_call():
+    err = _over_budget(_game("v = f(60)", DOUBLING))
+    assert err.rule == "procedure 'f'"
+    assert "procedures that call themselves" in str(err)
+
+
+def test_the_same_procedure_called_a_few_times_finishes_and_counts_its_calls():
+    m = _game("v = f(5)", DOUBLING).new_match(1)
+    assert m.result()["outcome"] == "win" and m.vars["v"] == 32
+    assert m.steps >= 62            # a step for each of its 62 calls of itself
+
+
+def _chain(length: int, last: str = "1") -> str:
+    """p0 calls p1 twice, p1 p2... (no procedure calls itself)."""
+    out = []
+    for i in range(length):
+        body = f"p{i + 1}() + p{i + 1}()" if i + 1 < length else last
+        out.append(f"  p{i}:\n    effect: |\n      return {body}\n")
+    return "".join(out)
+
+
+def test_a_chain_of_procedures_each_calling_the_next_twice_counts_steps():
+    err = _over_budget(_game("v = p0()", _chain(60)))
+    assert err.rule.startswith("phase") or err.rule.startswith("procedure 'p")
+
+
+def test_a_short_chain_costs_no_step():
+    """Ten links make 2,046 calls in all, more than FREE_CALLS: the calls of
+    the few links above the limit count, those below it do not."""
+    m = _game("v = p0()", _chain(10)).new_match(1)
+    assert m.vars["v"] == 2 ** 9
+    assert 0 < m.steps < 2 ** 10
+    small = _game("v = p0()", _chain(5)).new_match(1)      # 30 calls in all: none counts
+    assert small.vars["v"] == 16 and small.steps == 1      # (the turn's step)
+
+
+#: a list of 1,024 values, built in ten steps
+LONG_LIST = "let x = [0]\nwhile size(x) < 1000:\n  x = x + x\n"
+
+
+@pytest.mark.parametrize("test", [
+    "size(x where size(x where size(x where it == 1) == 0) == 0)",     # three filters deep: 10^9 tests
+    "size(x where sum(x) == it)",                                      # a built-in going through the list
+    "size(x where it in x)",                                           # 'in' a built list
+])
+def test_filters_whose_test_goes_through_a_list_count_a_step_per_element(test):
+    err = _over_budget(_game(LONG_LIST + f"while true:\n  v = {test}"))
+    assert err.rule == "phase 'p'"
+
+
+def test_a_filter_of_a_long_list_counts_a_step_per_elements_per_step():
+    game = _game(LONG_LIST + "v = size(x where it == 0)")
+    m = game.new_match(1)
+    assert m.vars["v"] == 1024
+    once = m.steps
+    game2 = _game(LONG_LIST + "v = size(x where it == 0)\nv = size(x where it == 0)")
+    assert game2.new_match(1).steps - once == 1024 // ELEMENTS_PER_STEP
+    # in a loop the budget stops it, however cheap its test
+    _over_budget(_game(LONG_LIST + "while true:\n  v = size(x where it == 0)"))
+
+
+def test_a_filter_of_a_zone_or_of_the_players_counts_nothing():
+    game = _game("v = size(d where it.name == 'C')\nv = size(players where it == 0)\n"
+                 "v = size(d where size(players where it == 0) == 1)")
+    m = game.new_match(1)
+    assert m.vars["v"] == 0 and m.steps == 1               # (the turn's step)
+
+
+# ---- the plan, on parse trees ---------------------------------------------------------
+
+def _plan(procs: dict[str, str]) -> work.Work:
+    return work.plan({n: parse_effect(t) for n, t in procs.items()})
+
+
+def test_the_plan_finds_cycles_of_calls_and_procedures_making_many_calls():
+    plan = _plan({"a": "return b(1)", "b": "return a(1) + c()", "c": "return c()",
+                  "d": "return a(1)", "e": "return 1"})
+    assert plan.cycle["a"] == plan.cycle["b"] == {"a", "b"} and plan.cycle["c"] == {"c"}
+    assert "d" not in plan.cycle and "e" not in plan.cycle
+    assert plan.counts("a", "b") and plan.counts("c", "c") and not plan.counts("d", "a")
+    assert not plan.counts(None, "a")        # from a phase: the calls inside count
+    many = _plan({f"p{i}": f"return p{i + 1}() + p{i + 1}()" for i in range(12)} | {"p12": "return 1"})
+    # p3 makes 2 + 4 + ... + 512 = 1,022 calls: every call of it counts, and inside
+    # it every call of a procedure that calls others; p2 makes 2 (its calls of p3)
+    assert FREE_CALLS == 1_000 and many.heavy == {"p3"} and many.made["p2"] == 2
+    assert many.counts("p2", "p3") and many.counts("p3", "p4") and not many.counts("p4", "p5")
+    assert not many.counts(None, "p0") and not many.counts("p11", "p12")
+
+
+def test_a_chain_of_calls_thousands_long_is_planned_without_recursion():
+    n = 5_000
+    plan = _plan({f"p{i}": f"return p{i + 1}()" for i in range(n)} | {f"p{n}": "return 1"})
+    # every thousandth link makes more than FREE_CALLS calls: its calls count
+    assert plan.heavy == {f"p{n - k * (FREE_CALLS + 1)}" for k in range(1, 5)}
