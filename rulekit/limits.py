@@ -107,11 +107,13 @@ calls than this (see :mod:`rulekit.lang.work`); the procedures of a real
 game make a few hundred at most."""
 
 ELEMENTS_PER_STEP = 64
-"""The elements of a list a filter may test for one step.  A filter of a
+"""The elements of a list a filter, or a built-in that goes through one
+(``sum``, ``shuffled``...), may go through for one step.  A filter of a
 zone or of the players tests as many as the game lets them hold; one of a
 list a rule built (up to MAX_BUILT_ITEMS) counts a step for every this
 many, and a filter whose test goes through a list itself (filters in
-filters multiply their lengths) a step for each element."""
+filters multiply their lengths) a step for each element.  (``x in l``
+still goes through a list once within a step, at C speed.)"""
 
 
 class TooLarge(Exception):

@@ -16,7 +16,7 @@ from lark import Token, Tree
 
 from ..engine.runtime import Zone
 from ..errors import value_kind
-from ..limits import MAX_BUILT_ITEMS
+from ..limits import ELEMENTS_PER_STEP, MAX_BUILT_ITEMS
 from ..model import Card
 from .runtime_growth import _nest
 
@@ -160,12 +160,25 @@ def _cards(x: Any) -> list[Any]:
     return seq
 
 
+def _long(m: RuleMatch, xs: Any) -> Any:
+    """``xs``, after a step counted for every ELEMENTS_PER_STEP of its
+    elements past the first: a built-in that goes through a list of up to
+    MAX_BUILT_ITEMS values (shuffling one takes 30 ms) does more than one
+    step's work (see rulekit.lang.work).  (Anything but a list is left to
+    the built-in, which says what it takes.)"""
+    if type(xs) is list and len(xs) > ELEMENTS_PER_STEP:
+        m.steps += len(xs) // ELEMENTS_PER_STEP
+        if m.steps > m.budget:
+            m.over_budget()
+    return xs
+
+
 def b_size(m: RuleMatch, x: Any) -> int:
     return len(x) if type(x) is list else len(_cards(x))     # (a list, the usual case, without a call)
 
 
 def b_sum(m: RuleMatch, x: Any) -> int:
-    values = _cards(x)
+    values = _long(m, _cards(x))
     try:
         return sum(v for v in values if v is not None)
     except TypeError:
@@ -193,11 +206,11 @@ def b_none(m: RuleMatch, x: Any) -> bool:
 
 
 def b_min(m: RuleMatch, *args: Any) -> Any:
-    return min(args[0]) if len(args) == 1 else min(args)
+    return min(_long(m, args[0])) if len(args) == 1 else min(args)
 
 
 def b_max(m: RuleMatch, *args: Any) -> Any:
-    return max(args[0]) if len(args) == 1 else max(args)
+    return max(_long(m, args[0])) if len(args) == 1 else max(args)
 
 
 def b_top(m: RuleMatch, z: Any, n: int | None = None) -> Any:
@@ -217,7 +230,7 @@ def b_bottom(m: RuleMatch, z: Any, n: int | None = None) -> Any:
 
 
 def b_shuffled(m: RuleMatch, x: Any) -> list[Any]:
-    out = list(_cards(x))
+    out = list(_long(m, _cards(x)))
     m.rng.shuffle(out)
     return out
 
@@ -268,11 +281,11 @@ def b_join(m: RuleMatch, *parts: Any) -> list[Any]:
         if len(out) > MAX_BUILT_ITEMS:    # (a list joined to itself in a loop doubles at every step)
             raise OverflowError(f"join() would build a list of more than {MAX_BUILT_ITEMS} elements "
                                 "(MAX_BUILT_ITEMS)")
-    return _nest(out)
+    return _nest(_long(m, out))
 
 
 def b_unique(m: RuleMatch, x: Any) -> list[Any]:
-    return list(dict.fromkeys(_cards(x)))
+    return list(dict.fromkeys(_long(m, _cards(x))))
 
 
 #: name -> (function, min args, max args, one-line doc)

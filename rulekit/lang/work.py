@@ -24,7 +24,8 @@ in :mod:`rulekit.limits`:
   ``sum``, a property of each element) or calls a procedure that filters
   counts a step for every element it tests (:func:`loops_within`), and a
   filter of a list a rule built (not a zone's cards, not the players: see
-  :func:`bounded`) one for every ``ELEMENTS_PER_STEP`` elements.
+  :func:`bounded`) one for every ``ELEMENTS_PER_STEP`` elements, as do
+  the built-ins that go through one (``rulekit.lang.names._long``).
 
 A step may then still go once through a list of up to MAX_BUILT_ITEMS
 values (``x in l``), which is quick.  A call of a procedure off any cycle,
