@@ -153,3 +153,10 @@ def test_a_built_in_going_through_a_long_list_counts_a_step_per_elements_per_ste
     once = _game(LONG_LIST + stmt).new_match(1).steps
     assert game.new_match(1).steps - once == 1024 // ELEMENTS_PER_STEP
     _over_budget(_game(LONG_LIST + f"while true:\n  {stmt}"))
+
+
+def test_a_call_statement_on_a_cycle_counts_one_step_not_two():
+    """``call down(n - 1)`` counted a step as a statement; counted as a call
+    that can come back to its caller, it counts that one step only."""
+    game = _game("call down(50)", "  down:\n    params: [n]\n    effect: |\n      if n > 0:\n        call down(n - 1)\n")
+    assert game.new_match(1).steps == 1 + 51        # the turn, and each call of down

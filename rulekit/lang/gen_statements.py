@@ -318,7 +318,8 @@ class Statements(Windows):
             # can go on forever, and they count their steps
             self._inline(name, body)
             return
-        self.tick()
+        if not self.work.counts(self.writing_proc, name):    # (else the call counts its step: see work)
+            self.tick()
         self.do(self.proc_call(name_tok, _call_args(args_n), explicit=True).src)
 
     def _inline(self, name: str, body: Tree[Token]) -> None:
