@@ -533,7 +533,7 @@ class _Builder(ChoicesBuilder):
         gen.locate = self.loaded.text_where
         gen.inline_procs = calls.inlinable(procs, {n for n, p in names.proc_params.items() if p})
         gen.proc_paths = {n: self.proc_path(n) for n in procs}
-        gen.work = work.plan(procs)
+        gen.work = work.plan(procs, len(cards))
         # (written in place, a procedure's calls are too: a chain of them would grow the code without end)
         gen.expr_procs = {n: e for n, e in expression_procs(procs, names.proc_params, deciding_procs).items()
                           if gen.work.made[n] <= pass_inline.MAX_CALLS}

@@ -160,3 +160,22 @@ def test_a_call_statement_on_a_cycle_counts_one_step_not_two():
     that can come back to its caller, it counts that one step only."""
     game = _game("call down(50)", "  down:\n    params: [n]\n    effect: |\n      if n > 0:\n        call down(n - 1)\n")
     assert game.new_match(1).steps == 1 + 51        # the turn, and each call of down
+
+
+def _deck_game(cards: int, effect: str) -> rulekit.Game:
+    body = "\n".join("        " + line for line in effect.split("\n"))
+    return rulekit.load_game_text(
+        f"name: Deck\nplayers: {{min: 1, max: 1}}\ncards: [{{name: C, count: {cards}}}]\n"
+        "zones: {d: {visibility: public}}\nvars: {v: 0}\nsetup: |\n  move box to d\n"
+        f"turn:\n  phases:\n    - name: p\n      effect: |\n{body}\n        win\n", "deck.yaml")
+
+
+@pytest.mark.parametrize("cards,counted", [(work.BOUNDED_CARDS, 0), (work.BOUNDED_CARDS + 88, 600 // 64)])
+def test_a_zone_of_a_game_of_many_cards_counts_as_a_long_list(cards, counted):
+    """A filter of a zone of up to BOUNDED_CARDS cards is free; in a game
+    of up to MAX_CARDS (10,000) cards, filtering the deck at every step
+    would take hours, so its zones count as lists a rule built."""
+    test = "v = size(d where it.name == 'C' and v >= 0)"
+    once = _deck_game(cards, test).new_match(1)
+    twice = _deck_game(cards, f"{test}\n{test}").new_match(1)
+    assert once.vars["v"] == cards and twice.steps - once.steps == counted

@@ -261,7 +261,8 @@ class Lowering(NameChecks):
 
     def _l_Where(self, node: Where) -> Code:
         seq = self.seq_of(self.lower(node.seq))
-        return self.where_list(seq, self.lower_test(node.test, node.tabled), node.kind, work.bounded(node.seq))
+        return self.where_list(seq, self.lower_test(node.test, node.tabled), node.kind,
+                               work.bounded(node.seq, self.work))
 
     def lower_test(self, test: Expr, tabled: bool) -> Code:
         """A per-element test with ``it`` bound (``L_it``), with the locals

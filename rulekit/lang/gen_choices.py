@@ -231,7 +231,7 @@ class Choices(Expressions):
                        "a player's cards are in the player's zones: write e.g. hand(current)"
                        if source.kind in ("int", "seats") else "")
         src = "()" if source is None else self.seq_of(source)
-        bounded = tree is None or work.bounded(tree)       # (a longer list counts steps: see work)
+        bounded = tree is None or work.bounded(tree, self.work)       # (a longer list counts steps: see work)
         elem = "any" if source is None else elem_of(source.kind)
         pred = self.filter_test(trees["where"], elem) if "where" in trees else None
         key = (src, "True" if pred is None else pred.src)

@@ -23,16 +23,17 @@ in :mod:`rulekit.limits`:
 - a filter whose test filters, goes through a list a rule built (``in``,
   ``sum``, a property of each element) or calls a procedure that filters
   counts a step for every element it tests (:func:`loops_within`), and a
-  filter of a list a rule built (not a zone's cards, not the players: see
-  :func:`bounded`) one for every ``ELEMENTS_PER_STEP`` elements, as do
-  the built-ins that go through one (``rulekit.lang.names._long``).
+  filter of a list a rule built (not the players, nor a zone's cards in a
+  game of at most BOUNDED_CARDS cards: see :func:`bounded`) one for every
+  ``ELEMENTS_PER_STEP`` elements, as do the built-ins that go through one
+  (``rulekit.lang.names._long``).
 
 A step may then still go once through a list of up to MAX_BUILT_ITEMS
-values (``x in l``), which is quick.  A call of a procedure off any cycle,
-and a filter of a zone or of the players whose test does none of the
-above, cost nothing more: in the shipped games, calls on a cycle (an
-attack that may call another, a nullification that may be nullified) and
-the filters whose tests call a procedure that filters.
+values (``x in l``), which is quick.  Calls of procedures off any cycle,
+and filters of zones or of the players whose tests do none of the above,
+cost nothing more.  What counts in the shipped games: the calls on a cycle
+(an attack that may call another, a nullification that may be nullified)
+and the filters whose tests call a procedure that filters.
 """
 from __future__ import annotations
 
@@ -43,6 +44,10 @@ from ..limits import FREE_CALLS
 from .expr_ir import MANY, Attr, Builtin, CardVar, Chosen, Expr, Local, Op, ProcCall, Where, children, zones_of
 from .parser import subtrees
 
+#: a game of at most this many cards has zones short enough to filter
+#: within a step; in a larger one (up to MAX_CARDS) a zone counts as a list
+#: a rule built (a filter of 10,000 cards at every step would take hours)
+BOUNDED_CARDS = 512
 #: built-in functions that go through every element of a list
 ITERATING_BUILTINS = frozenset({"sum", "min", "max", "unique", "join", "shuffled", "top", "bottom"})
 
@@ -62,6 +67,8 @@ class Work:
     calling: frozenset[str] = frozenset()
     #: procedure -> the calls it makes, counting those its callees make (a counted call as one)
     made: dict[str, int] = attrs.field(factory=dict)
+    #: the game has at most BOUNDED_CARDS cards (see bounded)
+    small_zones: bool = True
 
     def counts(self, caller: str | None, callee: str) -> bool:
         """Does a call of ``callee`` written in ``caller`` (a procedure's
@@ -164,7 +171,7 @@ def _callees_first(calls: dict[str, list[str]], cycle: dict[str, frozenset[str]]
     return order
 
 
-def plan(procedures: dict[str, Tree[Token] | None]) -> Work:
+def plan(procedures: dict[str, Tree[Token] | None], cards: int = 0) -> Work:
     """Which calls count a step and which procedures loop (see the module docstring)."""
     names = frozenset(procedures)
     calls = {n: calls_in(t, names) if t is not None else [] for n, t in procedures.items()}
@@ -186,7 +193,8 @@ def plan(procedures: dict[str, Tree[Token] | None]) -> Work:
             if any(c in looping and c not in heavy and n not in cycle.get(c, ()) for c in calls[n]):
                 looping.add(n)
                 changed = True
-    return Work(cycle, frozenset(heavy), frozenset(looping), frozenset(n for n, c in calls.items() if c), made)
+    return Work(cycle, frozenset(heavy), frozenset(looping), frozenset(n for n, c in calls.items() if c), made,
+                cards <= BOUNDED_CARDS)
 
 
 def loops_within(node: Expr, work: Work, caller: str | None) -> bool:
@@ -200,11 +208,11 @@ def loops_within(node: Expr, work: Work, caller: str | None) -> bool:
         n = todo.pop()
         if isinstance(n, Where):
             return True
-        if isinstance(n, Builtin) and n.name in ITERATING_BUILTINS and not all(map(bounded, n.args)):
+        if isinstance(n, Builtin) and n.name in ITERATING_BUILTINS and not all(bounded(a, work) for a in n.args):
             return True
-        if isinstance(n, (Attr, CardVar)) and n.base.kind in MANY and not bounded(n.base):
+        if isinstance(n, (Attr, CardVar)) and n.base.kind in MANY and not bounded(n.base, work):
             return True                      # a property of every element
-        if isinstance(n, Op) and n.form == "in" and not bounded(n.args[1]):
+        if isinstance(n, Op) and n.form == "in" and not bounded(n.args[1], work):
             return True
         if isinstance(n, ProcCall) and n.name in work.looping and not work.counts(caller, n.name):
             return True
@@ -212,10 +220,13 @@ def loops_within(node: Expr, work: Work, caller: str | None) -> bool:
     return False
 
 
-def bounded(seq: Expr) -> bool:
-    """Is ``seq`` as long as the game lets it be at most: a zone's cards
-    (some of them), the players, an answer's cards (a heuristic's and a
-    ``require``'s ``chosen`` too)?  A list a rule built may hold 100,000."""
-    if isinstance(seq, Chosen) or (isinstance(seq, Local) and seq.kind == "cards"):
+def bounded(seq: Expr, work: Work) -> bool:
+    """Is ``seq`` short enough to go through within a step: the players, a
+    zone's cards (some of them) or an answer's (a heuristic's and a
+    ``require``'s ``chosen`` too) in a game of at most BOUNDED_CARDS cards?
+    A list a rule built may hold 100,000 values."""
+    if seq.kind == "seats":
         return True
-    return seq.kind == "seats" or zones_of(seq) is not None
+    if isinstance(seq, Chosen) or (isinstance(seq, Local) and seq.kind == "cards"):
+        return work.small_zones
+    return work.small_zones and zones_of(seq) is not None
