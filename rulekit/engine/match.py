@@ -320,6 +320,14 @@ class Match:
             # the Python error stays as the cause (the CLI shows only the message)
             raise failure from err
 
+    def count(self, steps: int, rule: str | None = None) -> None:
+        """Count ``steps`` steps of work an expression does at length (a call
+        that may call itself, a filter of a long list: see
+        :mod:`rulekit.lang.work`), stopping ``rule`` past the budget."""
+        self.steps += steps
+        if self.steps > self.budget:
+            self.over_budget(rule)
+
     def over_budget(self, rule: str | None = None) -> None:
         """Stop a rule file that never ends (every turn, loop pass, call and
         goto counts a step).  Without ``rule`` (a turn's or a goto's step),

@@ -204,7 +204,7 @@ class Lowering(NameChecks):
             call = f"(yield from {call})"
         if self.work.counts(self.writing_proc, node.name):
             # a call that may come back to its caller, or makes many calls: a step (see work)
-            return Code(f"(_tick(m, {self.cx.rule!r}) or {call})", "any")
+            return Code(f"(m.count(1, {self.cx.rule!r}) or {call})", "any")
         return Code(call, "any")
 
     def _l_Inlined(self, node: Inlined) -> Code:

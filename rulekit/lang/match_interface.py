@@ -60,6 +60,7 @@ class RuleMatch(Protocol):
     copyable: bool                  # note a checkpoint as each phase begins
 
     def over_budget(self, rule: str | None = None) -> None: """Stop a rule that never ends."""
+    def count(self, steps: int, rule: str | None = None) -> None: """Count steps of long work (see work)."""
     def checkpoint(self, phase: int) -> None: """Note the match's data as a phase begins."""
     def reset_vars(self, when: str) -> None: """Set back the variables declared ``reset: when``."""
 

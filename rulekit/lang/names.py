@@ -161,15 +161,13 @@ def _cards(x: Any) -> list[Any]:
 
 
 def _long(m: RuleMatch, xs: Any) -> Any:
-    """``xs``, after a step counted for every ELEMENTS_PER_STEP of its
-    elements past the first: a built-in that goes through a list of up to
-    MAX_BUILT_ITEMS values (shuffling one takes 30 ms) does more than one
+    """``xs``, with a step counted for every whole ELEMENTS_PER_STEP of its
+    elements when there are more: a built-in that goes through a list of up
+    to MAX_BUILT_ITEMS values (shuffling one takes 30 ms) does more than one
     step's work (see rulekit.lang.work).  (Anything but a list is left to
     the built-in, which says what it takes.)"""
     if type(xs) is list and len(xs) > ELEMENTS_PER_STEP:
-        m.steps += len(xs) // ELEMENTS_PER_STEP
-        if m.steps > m.budget:
-            m.over_budget()
+        m.count(len(xs) // ELEMENTS_PER_STEP)
     return xs
 
 

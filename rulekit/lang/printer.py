@@ -151,7 +151,7 @@ def filter_function(f: Filter) -> tuple[str, LineOrigins]:
     if f.charge == "each":      # (see rulekit.lang.work)
         lines += ["    m.steps += len(_elems)", f"    if m.steps > m.budget: m.over_budget({f.origin[1]!r})"]
     elif f.charge == "many":
-        lines += [f"    if len(_elems) > {ELEMENTS_PER_STEP}: _charge(m, len(_elems) // {ELEMENTS_PER_STEP}, "
+        lines += [f"    if len(_elems) > {ELEMENTS_PER_STEP}: m.count(len(_elems) // {ELEMENTS_PER_STEP}, "
                   f"{f.origin[1]!r})"]
     if f.mode == "any":
         lines += ["    for L_it in _elems:", f"        if {f.test}: return True", "    return False"]

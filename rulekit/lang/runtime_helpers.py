@@ -217,26 +217,12 @@ def _top1(cards: list[Card]) -> Card | None:
     return cards[-1] if cards else None
 
 
-def _tick(m: RuleMatch, rule: str) -> None:
-    """Count a step for a call that may call itself (see rulekit.lang.work);
-    None, so that ``_tick(m, rule) or CALL`` is the call's value."""
-    m.steps += 1
-    if m.steps > m.budget:
-        m.over_budget(rule)
-
-
-def _charge(m: RuleMatch, steps: int, rule: str) -> None:
-    """Count ``steps`` steps for a filter's elements (see rulekit.lang.work)."""
-    m.steps += steps
-    if m.steps > m.budget:
-        m.over_budget(rule)
-
-
 def _many(m: RuleMatch, elems: Any, rule: str) -> Any:
-    """``elems``, a step counted for every ELEMENTS_PER_STEP of them past
-    the first (a tabled filter of a list a rule built: see rulekit.lang.work)."""
+    """``elems``, with a step counted for every whole ELEMENTS_PER_STEP of
+    them when there are more (a tabled filter of a list a rule built: see
+    rulekit.lang.work)."""
     if len(elems) > ELEMENTS_PER_STEP:
-        _charge(m, len(elems) // ELEMENTS_PER_STEP, rule)
+        m.count(len(elems) // ELEMENTS_PER_STEP, rule)
     return elems
 
 
@@ -296,7 +282,7 @@ NAMESPACE = {
     "_tn": tuple.__new__, "_int": int, "_sum": sum, "_Action": Action, "_Decision": Decision, "_Card": Card,
     "_combinations": combinations, "_product": product, "_sets": _sets, "_picks": _picks, "_groups": _groups,
     "_seq": _seq, "_ga": get_attr,
-    "_chosen": _chosen, "_tick": _tick, "_charge": _charge, "_many": _many, "_idx": _idx, "_as_zone": _as_zone,
+    "_chosen": _chosen, "_many": _many, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_bad_number": _bad_number, "_winners": _winners, "_Goto": Goto,
     "_EndTurn": EndTurn, "_GameOver": GameOver,
     "_top1": _top1, "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt,
