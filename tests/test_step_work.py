@@ -179,3 +179,14 @@ def test_a_zone_of_a_game_of_many_cards_counts_as_a_long_list(cards, counted):
     once = _deck_game(cards, test).new_match(1)
     twice = _deck_game(cards, f"{test}\n{test}").new_match(1)
     assert once.vars["v"] == cards and twice.steps - once.steps == counted
+
+
+def test_a_long_chain_to_a_procedure_that_filters_is_planned_in_one_pass():
+    """Each link may go through a list within one step, through calls that
+    count none, found from the last link back; the call of a link that
+    makes more than FREE_CALLS calls counts, and ends the chain there."""
+    n = 5_000
+    plan = _plan({f"p{i}": f"return p{i + 1}()" for i in range(n)} | {f"p{n}": "return size(players where it > 0)"})
+    first_counted = n - (FREE_CALLS + 1)            # (see the test above)
+    assert plan.counts(f"p{first_counted - 1}", f"p{first_counted}")
+    assert {f"p{i}" for i in range(first_counted, n + 1)} == plan.looping

@@ -186,13 +186,17 @@ def plan(procedures: dict[str, Tree[Token] | None], cards: int = 0) -> Work:
         made[n] = total
     heavy = {n for n, total in made.items() if total > FREE_CALLS}
     looping = {n for n, t in procedures.items() if t is not None and _filters(t)}
-    changed = True
-    while changed:          # and those calling one, but by a call that counts a step
-        changed = False
-        for n in sorted(set(procedures) - looping):
-            if any(c in looping and c not in heavy and n not in cycle.get(c, ()) for c in calls[n]):
+    callers: dict[str, set[str]] = {}
+    for n, called in calls.items():
+        for c in called:
+            if c not in heavy and n not in cycle.get(c, ()):    # (a counted call is counted)
+                callers.setdefault(c, set()).add(n)
+    todo = list(looping)
+    while todo:             # and those calling one by a call that counts no step
+        for n in callers.get(todo.pop(), ()):
+            if n not in looping:
                 looping.add(n)
-                changed = True
+                todo.append(n)
     return Work(cycle, frozenset(heavy), frozenset(looping), frozenset(n for n, c in calls.items() if c), made,
                 cards <= BOUNDED_CARDS)
 
