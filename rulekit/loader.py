@@ -531,11 +531,14 @@ class _Builder(ChoicesBuilder):
                        for i, t in enumerate(triggers)], if_none_gen)
         gen.set_card_props(self.card_props(cards))
         gen.locate = self.loaded.text_where
-        gen.inline_procs = calls.inlinable(procs, {n for n, p in names.proc_params.items() if p})
         gen.proc_paths = {n: self.proc_path(n) for n in procs}
         gen.work = work.plan(procs, len(cards))
         # (written in place, a procedure's calls are too: a chain of them would grow the code without end)
-        gen.expr_procs = {n: e for n, e in expression_procs(procs, names.proc_params, deciding_procs).items()
+        with_params = {n for n, p in names.proc_params.items() if p}
+        gen.inline_procs = {n: t for n, t in calls.inlinable(procs, with_params, gen.work.cycle).items()
+                            if gen.work.made[n] <= pass_inline.MAX_CALLS}
+        gen.expr_procs = {n: e for n, e in expression_procs(procs, names.proc_params, deciding_procs,
+                                                            gen.work.cycle).items()
                           if gen.work.made[n] <= pass_inline.MAX_CALLS}
         self.pure_procs = purity.pure(procs, names.proc_params)
         gen.pure_procs = frozenset(self.pure_procs)

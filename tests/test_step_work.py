@@ -190,3 +190,25 @@ def test_a_long_chain_to_a_procedure_that_filters_is_planned_in_one_pass():
     first_counted = n - (FREE_CALLS + 1)            # (see the test above)
     assert plan.counts(f"p{first_counted - 1}", f"p{first_counted}")
     assert {f"p{i}" for i in range(first_counted, n + 1)} == plan.looping
+
+
+def _statement_chain(length: int, calls: int) -> str:
+    """p0 runs ``call p1`` ``calls`` times, p1 p2..., the last sets v."""
+    out = []
+    for i in range(length):
+        body = "\n".join([f"      call p{i + 1}"] * calls)
+        out.append(f"  p{i}:\n    effect: |\n{body}\n")
+    return "".join(out) + f"  p{length}:\n    effect: |\n      v = v + 1\n"
+
+
+def test_a_chain_of_call_statements_thousands_long_loads():
+    """Each ``call`` of a procedure without parameters was written in place,
+    its own calls in turn: 3,000 links raised RecursionError out of
+    load_game_text, and links calling the next twice doubled the code at
+    each (40 links would never load)."""
+    deep = _game("call p0", _statement_chain(3_000, 1))      # it loads; calls 3,000 deep are refused in play
+    with pytest.raises(rulekit.RuleRuntimeError, match="deeper than Python's stack allows"):
+        deep.new_match(1)
+    assert _game("call p0", _statement_chain(500, 1)).new_match(1).vars["v"] == 1
+    err = _over_budget(_game("call p0", _statement_chain(40, 2)))
+    assert err.rule.startswith("procedure 'p")

@@ -7,6 +7,8 @@ generator must know whether a ``call`` or an ``emit`` has to be a
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from lark import Token, Tree
 
 from .parser import subtrees
@@ -64,24 +66,11 @@ def uses_return(tree: Tree[Token]) -> bool:
     return any(sub.data == "return_stmt" for sub in subtrees(tree))
 
 
-def inlinable(procedures: dict[str, Tree[Token] | None],
-              with_params: frozenset[str] | set[str] = frozenset()) -> dict[str, Tree[Token]]:
-    """Procedures that never reach themselves through calls, take no
-    parameters and return nothing: the compiler writes their text in place
-    of each call."""
-    calls = {n: flags_of(t)[1] for n, t in procedures.items()}
+def inlinable(procedures: dict[str, Tree[Token] | None], with_params: frozenset[str] | set[str],
+              on_cycle: Collection[str]) -> dict[str, Tree[Token]]:
+    """Procedures that are on no cycle of calls (``on_cycle``: see
+    :func:`rulekit.lang.work.plan`, which finds them all in one pass), take
+    no parameters and return nothing: the compiler writes their text in
+    place of each call."""
     return {n: t for n, t in procedures.items()
-            if t is not None and n not in with_params and not uses_return(t) and not reaches_itself(n, calls)}
-
-
-def reaches_itself(start: str, calls: dict[str, set[str]]) -> bool:
-    """Does ``start`` reach itself again through ``calls`` (name -> the names it calls)?"""
-    seen, todo = set(), list(calls.get(start, ()))
-    while todo:
-        n = todo.pop()
-        if n == start:
-            return True
-        if n not in seen:
-            seen.add(n)
-            todo.extend(calls.get(n, ()))
-    return False
+            if t is not None and n not in with_params and not uses_return(t) and n not in on_cycle}

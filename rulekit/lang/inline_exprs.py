@@ -15,9 +15,10 @@ procedure never decides and does not reach itself.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from lark import Token, Tree
 
-from .calls import reaches_itself
 from .parser import subtrees
 
 #: parse-tree nodes an inlined expression may hold
@@ -27,12 +28,13 @@ _ALLOWED = {"name", "string", "number", "true", "false", "none", "attr", "index"
 
 
 def expression_procs(procedures: dict[str, Tree[Token] | None], params: dict[str, tuple[str, ...]],
-                     deciding: set[str]) -> dict[str, tuple[tuple[str, ...], Tree[Token]]]:
+                     deciding: set[str], on_cycle: Collection[str]) -> dict[str, tuple[tuple[str, ...], Tree[Token]]]:
     """name -> (parameters, the returned expression) of every procedure that
-    may be written in place of its calls."""
+    may be written in place of its calls (``on_cycle``: the procedures on a
+    cycle of calls, which never are)."""
     out = {}
     for name, tree in procedures.items():
-        if tree is None or name in deciding or len(tree.children) != 1:
+        if tree is None or name in deciding or name in on_cycle or len(tree.children) != 1:
             continue
         stmt = tree.children[0]
         if not isinstance(stmt, Tree) or stmt.data != "return_stmt" or not stmt.children \
@@ -43,15 +45,8 @@ def expression_procs(procedures: dict[str, Tree[Token] | None], params: dict[str
             continue
         if all(sub.data in _ALLOWED for sub in subtrees(expr)) and not _names_it(expr):
             out[name] = (params.get(name, ()), expr)
-    return {n: v for n, v in out.items() if not _reaches(n, out)}
+    return out
 
 
 def _names_it(expr: Tree[Token]) -> bool:
     return any(isinstance(t, Token) and t.type == "NAME" and t == "it" for t in expr.scan_values(lambda v: True))
-
-
-def _reaches(start: str, procs: dict[str, tuple[tuple[str, ...], Tree[Token]]]) -> bool:
-    """Does the expression of ``start`` reach ``start`` again through calls?"""
-    calls = {name: {str(sub.children[0]) for sub in subtrees(expr) if sub.data == "call"} & set(procs)
-             for name, (_, expr) in procs.items()}
-    return reaches_itself(start, calls)
