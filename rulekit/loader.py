@@ -533,13 +533,12 @@ class _Builder(ChoicesBuilder):
         gen.locate = self.loaded.text_where
         gen.proc_paths = {n: self.proc_path(n) for n in procs}
         gen.work = work.plan(procs, len(cards))
-        # (written in place, a procedure's calls are too: a chain of them would grow the code without end)
         with_params = {n for n, p in names.proc_params.items() if p}
-        gen.inline_procs = {n: t for n, t in calls.inlinable(procs, with_params, gen.work.cycle).items()
-                            if gen.work.made[n] <= pass_inline.MAX_CALLS}
+        # those on a cycle of calls, or making many calls, are not written in place (see work.in_place)
+        small = gen.work.in_place(pass_inline.MAX_CALLS)
+        gen.inline_procs = {n: t for n, t in calls.inlinable(procs, with_params, gen.work.cycle).items() if n in small}
         gen.expr_procs = {n: e for n, e in expression_procs(procs, names.proc_params, deciding_procs,
-                                                            gen.work.cycle).items()
-                          if gen.work.made[n] <= pass_inline.MAX_CALLS}
+                                                            gen.work.cycle).items() if n in small}
         self.pure_procs = purity.pure(procs, names.proc_params)
         gen.pure_procs = frozenset(self.pure_procs)
         self.proc_names = tuple(procs)

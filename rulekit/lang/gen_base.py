@@ -235,7 +235,7 @@ class GenBase:
         as the game lets it be; a longer list counts steps (see work)."""
         if pred.table is not None:
             if not bounded:
-                seq = f"_many(m, {seq}, {self.cx.rule!r})"
+                seq = f"_long(m, {seq}, {self.cx.rule!r})"
             return Code(f"_filt({pred.table}, {seq})", kind)
         return self.outline_where(seq, pred, kind, bounded)
 

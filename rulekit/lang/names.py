@@ -160,15 +160,22 @@ def _cards(x: Any) -> list[Any]:
     return seq
 
 
-def _long(m: RuleMatch, xs: Any) -> Any:
+def _long(m: RuleMatch, xs: Any, rule: str | None = None) -> Any:
     """``xs``, with a step counted for every whole ELEMENTS_PER_STEP of its
-    elements when there are more: a built-in that goes through a list of up
-    to MAX_BUILT_ITEMS values (shuffling one takes 30 ms) does more than one
-    step's work (see rulekit.lang.work).  (Anything but a list is left to
-    the built-in, which says what it takes.)"""
+    elements when there are more: a built-in (or a tabled filter, which
+    names its ``rule``) that goes through a list of up to MAX_BUILT_ITEMS
+    values (shuffling one takes 30 ms) does more than one step's work (see
+    rulekit.lang.work).  (Anything but a list is left to the built-in,
+    which says what it takes.)"""
     if type(xs) is list and len(xs) > ELEMENTS_PER_STEP:
-        m.count(len(xs) // ELEMENTS_PER_STEP)
+        m.count(len(xs) // ELEMENTS_PER_STEP, rule)
     return xs
+
+
+#: the built-ins that go through every element of a list (those above that
+#: count its steps, and top/bottom of n elements): a filter whose test calls
+#: one counts a step per element (see rulekit.lang.work)
+ITERATING = frozenset({"sum", "min", "max", "unique", "join", "shuffled", "top", "bottom"})
 
 
 def b_size(m: RuleMatch, x: Any) -> int:

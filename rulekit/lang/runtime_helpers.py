@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..engine.runtime import Action, Chosen, Decision, EndTurn, GameOver, Goto, Zone
 from ..errors import RuleRuntimeError, value_kind
-from ..limits import ELEMENTS_PER_STEP, MAX_OPTIONS
+from ..limits import MAX_OPTIONS
 from ..model import Card
 from . import runtime_growth
-from .names import BUILTINS, not_summed
+from .names import BUILTINS, _long, not_summed
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -217,15 +217,6 @@ def _top1(cards: list[Card]) -> Card | None:
     return cards[-1] if cards else None
 
 
-def _many(m: RuleMatch, elems: Any, rule: str) -> Any:
-    """``elems``, with a step counted for every whole ELEMENTS_PER_STEP of
-    them when there are more (a tabled filter of a list a rule built: see
-    rulekit.lang.work)."""
-    if len(elems) > ELEMENTS_PER_STEP:
-        m.count(len(elems) // ELEMENTS_PER_STEP, rule)
-    return elems
-
-
 def _chosen(m: RuleMatch, action: Action, decision: Decision,
             projections: tuple[Callable[[list[Card]], Any], ...] = ()) -> Chosen:
     """The answer as effect text reads it.  Answers are kept per game, by
@@ -282,7 +273,7 @@ NAMESPACE = {
     "_tn": tuple.__new__, "_int": int, "_sum": sum, "_Action": Action, "_Decision": Decision, "_Card": Card,
     "_combinations": combinations, "_product": product, "_sets": _sets, "_picks": _picks, "_groups": _groups,
     "_seq": _seq, "_ga": get_attr,
-    "_chosen": _chosen, "_many": _many, "_idx": _idx, "_as_zone": _as_zone,
+    "_chosen": _chosen, "_long": _long, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_bad_number": _bad_number, "_winners": _winners, "_Goto": Goto,
     "_EndTurn": EndTurn, "_GameOver": GameOver,
     "_top1": _top1, "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt,

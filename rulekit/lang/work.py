@@ -26,7 +26,7 @@ in :mod:`rulekit.limits`:
   filter of a list a rule built (not the players, nor a zone's cards in a
   game of at most BOUNDED_CARDS cards: see :func:`bounded`) one for every
   ``ELEMENTS_PER_STEP`` elements, as do the built-ins that go through one
-  (``rulekit.lang.names._long``).
+  (``rulekit.lang.names._long``, which tabled filters call too).
 
 A step may then still go once through a list of up to MAX_BUILT_ITEMS
 values (``x in l``), which is quick.  Calls of procedures off any cycle,
@@ -42,14 +42,13 @@ from lark import Token, Tree
 
 from ..limits import FREE_CALLS
 from .expr_ir import MANY, Attr, Builtin, CardVar, Chosen, Expr, Local, Op, ProcCall, Where, children, zones_of
+from .names import ITERATING
 from .parser import subtrees
 
 #: a game of at most this many cards has zones short enough to filter
 #: within a step; in a larger one (up to MAX_CARDS) a zone counts as a list
 #: a rule built (a filter of 10,000 cards at every step would take hours)
 BOUNDED_CARDS = 512
-#: built-in functions that go through every element of a list
-ITERATING_BUILTINS = frozenset({"sum", "min", "max", "unique", "join", "shuffled", "top", "bottom"})
 
 
 @attrs.frozen
@@ -78,6 +77,13 @@ class Work:
         # inside a procedure that makes many calls, every call that makes calls itself
         return caller in self.heavy and callee in self.calling
 
+    def in_place(self, most_calls: int) -> frozenset[str]:
+        """The procedures that make at most ``most_calls`` calls (counting
+        their callees'): only those may be written in place of their calls,
+        whose calls are then written in place in turn; a chain of procedures
+        each calling the next twice would double the code at every link."""
+        return frozenset(n for n, made in self.made.items() if made <= most_calls)
+
 
 NONE = Work({}, frozenset(), frozenset())
 
@@ -98,7 +104,7 @@ def _filters(tree: Tree[Token]) -> bool:
     for sub in subtrees(tree):
         if sub.data == "where_op":
             return True
-        if sub.data == "call" and str(sub.children[0]) in ITERATING_BUILTINS:
+        if sub.data == "call" and str(sub.children[0]) in ITERATING:
             return True
     return False
 
@@ -212,7 +218,7 @@ def loops_within(node: Expr, work: Work, caller: str | None) -> bool:
         n = todo.pop()
         if isinstance(n, Where):
             return True
-        if isinstance(n, Builtin) and n.name in ITERATING_BUILTINS and not all(bounded(a, work) for a in n.args):
+        if isinstance(n, Builtin) and n.name in ITERATING and not all(bounded(a, work) for a in n.args):
             return True
         if isinstance(n, (Attr, CardVar)) and n.base.kind in MANY and not bounded(n.base, work):
             return True                      # a property of every element
