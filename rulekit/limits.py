@@ -132,27 +132,34 @@ def written_size(values: Iterable[Any], left: int, deepest: int | None = None) -
     ``deepest``) past that many levels of lists and events.  A list held
     twice counts twice, as showing it writes it twice; the count stops at
     the limit, so it costs at most that many steps however lists are shared.
-    A list of numbers, cards or seats is counted at once, in C."""
-    stack = list(values)
-    depths = [1] * len(stack)
-    left -= len(stack)
-    while stack:
-        v = stack.pop()
-        depth = depths.pop()
-        t = type(v)
-        if t is str:
-            left -= len(v)
-        elif t is list or t is tuple or t is dict:
-            if deepest is not None and depth > deepest:
-                raise TooLarge(True)
-            items = v.values() if t is dict else v
-            left -= len(items)
-            kinds = set(map(type, items))
-            if list in kinds or tuple in kinds or dict in kinds or str in kinds:
-                stack.extend(items)
-                depths.extend([depth + 1] * len(items))
+
+    It goes level by level (the values, then what the lists among them
+    hold...), each level's types and texts taken in C: a view asks this of
+    every variable at every step, and nearly all of them are numbers."""
+    level = values if type(values) is list else list(values)
+    depth = 1
+    while level:
+        left -= len(level)
         if left < 0:
             raise TooLarge(False)
+        kinds = set(map(type, level))
+        if str in kinds:
+            left -= sum([len(v) for v in level if type(v) is str])
+            if left < 0:
+                raise TooLarge(False)
+        if list not in kinds and tuple not in kinds and dict not in kinds:
+            return left
+        if deepest is not None and depth > deepest:
+            raise TooLarge(True)
+        inner: list[Any] = []
+        for v in level:
+            t = type(v)
+            if t is list or t is tuple or t is dict:
+                if len(inner) + len(v) > left:   # (before taking it in: the count stops at the limit)
+                    raise TooLarge(False)
+                inner.extend(v.values() if t is dict else v)
+        level = inner                            # (counted as the next level)
+        depth += 1
     return left
 
 

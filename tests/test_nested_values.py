@@ -158,3 +158,59 @@ def test_the_deepest_list_a_rule_may_build_is_shown():
     _, deeper = _game(f"let i = 0\nwhile i < {MAX_NESTING}:\n  l = [l]\n  i += 1\nwin")
     with pytest.raises(rulekit.RuleRuntimeError, match=TOO_DEEP.replace("(", r"\(").replace(")", r"\)")):
         deeper.new_match(1)
+
+
+def _counted(v, depth: int = 1) -> tuple[int, int]:
+    """What written_size counts of ``v`` the plain recursive way: (values and
+    characters, deepest level of lists and events)."""
+    if type(v) is str:
+        return len(v), 0
+    if type(v) in (list, tuple, dict):
+        items = list(v.values()) if type(v) is dict else list(v)
+        inside = [_counted(x, depth + 1) for x in items]
+        return len(items) + sum(n for n, _ in inside), max([depth, *(d for _, d in inside)])
+    return 0, 0
+
+
+def _value(rng, depth: int):
+    roll = rng.random()
+    if depth > 0 and roll < 0.3:
+        return [_value(rng, depth - 1) for _ in range(rng.randrange(4))]
+    if depth > 0 and roll < 0.4:
+        return {f"k{i}": _value(rng, depth - 1) for i in range(rng.randrange(3))}
+    if roll < 0.6:
+        return "x" * rng.randrange(5)
+    return rng.choice([1, 2.5, True, None])
+
+
+def test_written_size_counts_every_value_character_and_level():
+    """The level-by-level count agrees with a plain recursive one on random
+    nested values, a limit one short of the count refuses, and a value one
+    level too deep is refused as such."""
+    import random
+
+    from rulekit.limits import TooLarge, written_size
+    rng = random.Random(5)
+    for _ in range(400):
+        values = [_value(rng, 5) for _ in range(rng.randrange(1, 6))]
+        total = len(values) + sum(_counted(v)[0] for v in values)
+        deepest = max(_counted(v)[1] for v in values)
+        assert written_size(values, total + 3) == 3
+        assert written_size(iter(values), total, deepest) == 0
+        with pytest.raises(TooLarge) as too_many:
+            written_size(values, total - 1)
+        assert not too_many.value.deep
+        if deepest:
+            with pytest.raises(TooLarge) as too_deep:
+                written_size(values, total, deepest - 1)
+            assert too_deep.value.deep
+
+
+def test_written_size_stops_at_the_limit_however_a_list_is_shared():
+    """A list held a million times is refused after counting up to the limit,
+    not after going through what it holds a million times."""
+    from rulekit.limits import TooLarge, written_size
+    shared = list(range(1000))
+    with pytest.raises(TooLarge):
+        written_size([[shared] * 1_000_000], 100_000)
+    assert written_size([[shared] * 99], 100_000) == 100_000 - 1 - 99 - 99_000

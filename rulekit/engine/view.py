@@ -72,22 +72,36 @@ def zones_view(m: "Match", viewer: Viewer) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     every = viewer == ALL
     states = m.cvars                           # each card's own state, with the card
-    for zone in m.all_zones():
-        zc = zone.cards
-        vis = zone.zdef.visibility
-        if vis == "public" or every or (vis == "owner" and viewer == zone.owner and viewer is not None):
-            key = zone.zdef.order_by
-            cards = zc[::-1] if key is None else _ordered(zc, states[key])    # top first, or as declared
-            shown: dict[str, Any] = {"count": len(zc), "cards": [c.name for c in cards],
-                                     "ids": [c.id for c in cards]}   # two cards of one name: told apart by id
-            if states:
-                shown["state"] = [{k: v[c.id] for k, v in states.items()} for c in cards]
-            out[zone.name] = shown
-        elif vis == "top" and zc:
-            out[zone.name] = {"count": len(zc), "top": zc[-1].name, "top_id": zc[-1].id}
-        else:
-            out[zone.name] = {"count": len(zc)}
+    pz = m.pz
+    for i, z in enumerate(m.gz):               # (m.all_zones(), without a generator's resumptions)
+        for zone in (z,) if z is not None else pz[i] or ():
+            zc = zone.cards
+            zdef = zone.zdef
+            vis = zdef.visibility
+            if vis == "public" or every or (vis == "owner" and viewer == zone.owner and viewer is not None):
+                shown: dict[str, Any]
+                if not zc:                         # (most zones of a large game, most of the time)
+                    shown = {"count": 0, "cards": [], "ids": []}
+                    if states:
+                        shown["state"] = []
+                    out[zone.name] = shown
+                    continue
+                key = zdef.order_by
+                cards = zc[::-1] if key is None else _ordered(zc, states[key])    # top first, or as declared
+                shown = {"count": len(zc), "cards": list(map(_NAME, cards)),
+                         "ids": list(map(_ID, cards))}   # two cards of one name: told apart by id
+                if states:
+                    shown["state"] = [{k: v[c.id] for k, v in states.items()} for c in cards]
+                out[zone.name] = shown
+            elif vis == "top" and zc:
+                out[zone.name] = {"count": len(zc), "top": zc[-1].name, "top_id": zc[-1].id}
+            else:
+                out[zone.name] = {"count": len(zc)}
     return out
+
+
+_NAME = operator.attrgetter("name")
+_ID = operator.attrgetter("id")
 
 
 def _ordered(cards: list[Card], values: list[Any]) -> list[Card]:
@@ -286,10 +300,14 @@ def build_view(m: "Match", viewer: Viewer, since: int = 0, log: bool = True) -> 
     player_vars = [player_vars_view(m, p, viewer) for p in range(m.n)]
     display, public = display_view(m, viewer), public_view(m, viewer)
     # (the values themselves, as a rule built them: so a rule's deepest value is as deep as it may be)
-    _shown([*m.vars.values(), *(v for shown in player_vars for v in shown.values()),
-            *(v for row in display for v in row.values()), *public.values(),
-            *(v for z in zones.values() for state in z.get("state", ()) for v in state.values())],
-           MAX_SHOWN_VALUES)
+    values = [*m.vars.values(), *public.values()]
+    for held in (*player_vars, *display):
+        values.extend(held.values())
+    if m.cvars:
+        for z in zones.values():
+            for state in z.get("state", ()):
+                values.extend(state.values())
+    _shown(values, MAX_SHOWN_VALUES)
     dec = m.decision
     decision = None
     if dec is not None:
