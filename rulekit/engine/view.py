@@ -174,18 +174,24 @@ def event_dicts(m: "Match", viewer: Viewer = ALL, since: int = 0, narrated: bool
         return out
     # where each card is as far as the viewer saw, for events' card fields:
     # worked out only when an event has fields (a view is asked for often)
-    shown: dict[int, bool] | None = {} if viewer == ALL else None
-    left = MAX_SHOWN_VALUES                 # (counted before anything is written out)
+    every = viewer == ALL
+    shown: dict[int, bool] | None = {} if every else None
+    fields: list[Any] = []                 # (counted before anything is written out)
     for ev in entries:
         if ev[0] == "event" and ev[2]:
-            left = _shown(ev[2].values(), left)
+            fields.extend(ev[2].values())
+    _shown(fields, MAX_SHOWN_VALUES)
     for i, ev in enumerate(entries, since):
         kind = ev[0]
         if kind == "move":
             _, dest, moved, src = ev
             srcs = _sources(src, len(moved))
+            if every:                         # (the whole log, as log_json writes it: every card shown)
+                out.append({"event": "move", "to": dest.name, "from": [z.name for z in srcs],
+                            "cards": list(map(_NAME, moved)), "ids": list(map(_ID, moved))})
+                continue
             dest_vis = _zone_visible_to(dest.zdef, dest.owner, viewer)
-            if shown is not None and viewer != ALL:
+            if shown is not None:
                 for c in moved:
                     shown[c.id] = dest_vis
             seen = [dest_vis or _zone_visible_to(z.zdef, z.owner, viewer) for z in srcs]
