@@ -572,17 +572,19 @@ class _Builder(ChoicesBuilder):
     def _script(self, gen: CodeGen, fname: str, path: tuple, rule: str, params=(), kinds=None) -> None:
         self._compile(gen, fname, path, rule, params, "script", kinds)
 
-    def _expression(self, gen: CodeGen, fname: str, path: tuple, rule: str, params=(), kinds=None) -> None:
+    def _expression(self, gen: CodeGen, fname: str, path: tuple, rule: str, params=(), kinds=None,
+                    reader: bool = False) -> None:
+        """``reader``: a value read from outside the rules (see CodeGen.expression)."""
         value = self.data
         for k in path:
             value = value[k]
         if isinstance(value, str):
-            self._compile(gen, fname, path, rule, params, "expr", kinds)
+            self._compile(gen, fname, path, rule, params, "expr", kinds, reader)
         else:                        # a plain number or flag needs no compiling
             gen.constant(fname, value, params, rule)
 
     def _compile(self, gen: CodeGen, fname: str, path: tuple, rule: str, params, start: str,
-                 kinds=None) -> None:
+                 kinds=None, reader: bool = False) -> None:
         """Write function ``fname`` from the text at ``path`` (a stand-in if it does not parse)."""
         self.rule_where[rule] = self.loaded.where(path)
         tree = self.parse(path, start)
@@ -590,7 +592,10 @@ class _Builder(ChoicesBuilder):
             gen.constant(fname, None, params, rule)
             return
         gen.text_path = path
-        (gen.script if start == "script" else gen.expression)(fname, tree, rule, params, kinds)
+        if start == "script":
+            gen.script(fname, tree, rule, params, kinds)
+        else:
+            gen.expression(fname, tree, rule, params, kinds, reader)
         self.report(path, gen)
 
     def compile_all(self, gen: CodeGen, names: Names, cards) -> None:
@@ -612,7 +617,7 @@ class _Builder(ChoicesBuilder):
             if cname in d.get("heuristics", {}):
                 self._expression(gen, gen.fn_name("heuristic", cname), ("heuristics", cname),
                                  f"heuristic '{cname}'", ("chosen", "option", "player") + cparams,
-                                 gen.HEURISTIC_KINDS)
+                                 gen.HEURISTIC_KINDS, reader=True)
         gen.declared_params = {}
         for hname in d.get("heuristics", {}):
             if hname not in names.choices and not (self.lost and (hname in self.lost.names
@@ -635,7 +640,7 @@ class _Builder(ChoicesBuilder):
         for vname, vspec in d.get("player_vars", {}).items():
             if isinstance(vspec, dict) and "shown_when" in vspec:
                 self._expression(gen, gen.fn_name("shown", vname), ("player_vars", vname, "shown_when"),
-                                 f"player var '{vname}' shown_when", ("owner",), {"owner": "int"})
+                                 f"player var '{vname}' shown_when", ("owner",), {"owner": "int"}, reader=True)
         self._triggers(gen)
         if "setup" in d:
             self._script(gen, gen.fn_name("setup"), ("setup",), "setup")
@@ -654,17 +659,19 @@ class _Builder(ChoicesBuilder):
         for dname, spec in d.get("display", {}).items():
             path = ("display", dname) + (("value",) if isinstance(spec, dict) else ())
             self._expression(gen, gen.fn_name("display", dname), path, f"display '{dname}'",
-                             ("viewer", "player"), {"player": "int"})
+                             ("viewer", "player"), {"player": "int"}, reader=True)
         for pname, spec in d.get("public", {}).items():
             path = ("public", pname) + (("value",) if isinstance(spec, dict) else ())
-            self._expression(gen, gen.fn_name("public", pname), path, f"public '{pname}'", ("viewer",))
+            self._expression(gen, gen.fn_name("public", pname), path, f"public '{pname}'", ("viewer",),
+                             reader=True)
         for sname in d.get("stats", {}):
-            self._expression(gen, gen.fn_name("stat", sname), ("stats", sname), f"stat '{sname}'", ("outcome",))
+            self._expression(gen, gen.fn_name("stat", sname), ("stats", sname), f"stat '{sname}'", ("outcome",),
+                             reader=True)
         self.narrations = self.narration(d.get("narration", {}))
         for sname in d.get("player_stats", {}):
             self._expression(gen, gen.fn_name("player_stat", sname), ("player_stats", sname),
                              f"player stat '{sname}'",
-                             ("player", "outcome"), {"player": "int"})
+                             ("player", "outcome"), {"player": "int"}, reader=True)
 
     @staticmethod
     def _declared_params(kind: str, name: str, names: Names) -> dict[str, str]:

@@ -95,3 +95,44 @@ def test_whose_zones_and_variables_a_value_reads_follows_its_parameters_into_pro
     # pocket(q) for a q the procedure works out: any seat's pocket may count
     assert crowd == {("zone", game.zone_by_name["pocket"].index): frozenset({None}),
                      ("zone", game.zone_by_name["table"].index): frozenset({2})}
+
+
+COUNTING = """
+name: Counting
+players: {min: 2, max: 2}
+cards:
+  - {name: Chip, count: 4}
+zones:
+  deck: {visibility: hidden}
+vars:
+  score: 0
+procedures:
+  down:
+    params: [k]
+    effect: |
+      if k > 0:
+        return down(k - 1)
+      return score
+public:
+  shown: "down(3)"
+setup: |
+  move box to deck
+turn:
+  phases:
+    - name: main
+      effect: |
+        score += 1
+        if score == 3:
+          win for current "scored"
+"""
+
+
+def test_a_value_that_counts_steps_reads_only_what_it_reads():
+    """A procedure calling itself counts a step a call, and the value puts
+    the match's count back: neither is something the value shows, so it
+    reads the variable it reads, not everything."""
+    game = rulekit.load_game_text(COUNTING, "counting.yaml")
+    fn = game.public["shown"]
+    assert "m.steps = _steps" in game.code and "m.count(" in game.code
+    found = reads(fn, game.code_label)
+    assert not found.everything and found.vars == frozenset({"score"})

@@ -202,10 +202,23 @@ class CodeGen(Choices, Statements):
         self.end_function()
 
     def expression(self, fname: str, tree: Tree[Token], rule: str, params: tuple[str, ...] = (),
-                   kinds: dict[str, str] | None = None) -> None:
+                   kinds: dict[str, str] | None = None, reader: bool = False) -> None:
+        """``fname`` returns the expression's value.  A ``reader`` (a value
+        shown or scored from outside the rules: display, public, shown_when,
+        heuristic, stat) puts the match's step count back as it found it,
+        so what a view or an agent reads changes nothing of the match; the
+        budget still stops one that would not end."""
         self.begin_function(fname, params, rule, set(), kinds)
         self.cx.origin = self.origin_of(tree)
-        self.add(Return(self.expr(tree).src, origin=self.here()))
+        here = self.here()
+        src = self.expr(tree).src
+        value = Return(src, origin=here)
+        # (only what calls with the match, or counts itself, may count steps)
+        if reader and ("(m," in src or "(m)" in src or "m.count(" in src or "m.steps" in src):
+            self.add(Assign("_steps", "m.steps", origin=here))
+            self.add(Try([value], [], [Assign("m.steps", "_steps", origin=here)], origin=here))
+        else:
+            self.add(value)
         self.end_function()
 
     def constant(self, fname: str, value: Any, params: tuple[str, ...] = (), rule: str = "constant") -> None:

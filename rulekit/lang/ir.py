@@ -219,10 +219,12 @@ class While(Stmt):
 
 @attrs.define
 class Try(Stmt):
-    """``try`` with ``except`` handlers: (the clause after ``except``, body)."""
+    """``try`` with ``except`` handlers: (the clause after ``except``, body),
+    and what ``finally`` does."""
 
     body: list[Stmt]
     handlers: list[tuple[str, list[Stmt]]]
+    final: list[Stmt] = attrs.field(factory=list)
 
 
 
@@ -277,7 +279,7 @@ def blocks(stmt: Stmt) -> list[list[Stmt]]:
     if isinstance(stmt, (For, While)):
         return [stmt.body]
     if isinstance(stmt, Try):
-        return [stmt.body] + [body for _, body in stmt.handlers]
+        return [stmt.body] + [body for _, body in stmt.handlers] + ([stmt.final] if stmt.final else [])
     return []
 
 

@@ -70,6 +70,7 @@ def _block(block: list[Stmt]) -> bool:
             _block(stmt.body)
             for _, body in stmt.handlers:
                 _block(body)
+            _block(stmt.final)
         out.extend(noted(stmt))
     grew = len(out) != len(block)
     block[:] = out

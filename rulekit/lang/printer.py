@@ -125,6 +125,9 @@ def statements(body: list[Stmt], depth: int, out: Lines) -> None:
             for clause, handler in stmt.handlers:
                 out.append((f"{pad}except {clause}:", origin))
                 statements(handler, depth + 1, out)
+            if stmt.final:
+                out.append((f"{pad}finally:", origin))
+                statements(stmt.final, depth + 1, out)
         else:
             out.append((pad + simple(stmt), origin))
 

@@ -31,6 +31,9 @@ _SEATS = frozenset({"players", "out", "n", "all_seats", "seat_distance"})
 _TURN = frozenset({"current", "turn", "phase"})
 #: match attributes that never change during a match
 _FIXED = frozenset({"cards", "options"})
+#: the step count and what counts it (a reader puts the count back, see
+#: CodeGen.expression): no value depends on them
+_STEPS = frozenset({"steps", "budget", "count", "over_budget"})
 #: helpers given the match that read one variable named by their third argument
 _VAR_HELPERS = {"_ga": "pvars", "_pv": "pvars", "_cv": "cvars"}
 
@@ -222,7 +225,7 @@ def _match_use(node, parents, fn, label: str, found: _Found, seen: set, roles: d
 
 def _attr_use(attr: str, node, parents, found: _Found, roles: dict[str, int | None]) -> None:
     """``m.ATTR`` (or its hoisted local) read at ``node``."""
-    if attr in _FIXED:
+    if attr in _FIXED or attr in _STEPS:
         return
     if attr in _SEATS:
         found.seats = True
