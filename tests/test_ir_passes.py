@@ -2,12 +2,12 @@
 each on a small hand-made function, and the printer that writes it."""
 from __future__ import annotations
 
+from rulekit.lang import ir, printer
 from rulekit.lang import pass_changes as changes
 from rulekit.lang import pass_memo as memo
 from rulekit.lang import pass_splits as splits
 from rulekit.lang import pass_steps as steps
-from rulekit.lang import printer
-from rulekit.lang.ir import Assign, Code, Do, For, Function, If, MoveSplit, MoveWhere, Stmt, Tick
+from rulekit.lang.ir import Assign, Code, Do, For, Function, If, MoveSplit, MoveWhere, Return, Stmt, Tick, Try
 from rulekit.lang.passes import PASSES, ModuleTables
 
 AT = (None, "setup", ())
@@ -100,4 +100,20 @@ def test_the_printer_writes_one_line_forms_counts_and_origins():
     assert text == ("def f(m, L_p):\n    V = m.vars\n    m.steps += 2\n"
                     "    if m.steps > m.budget: m.over_budget('r')\n    if not out: stop()\n"
                     "    if a:\n        x = 1\n    elif b:\n        x = 2\n    else:\n        x += 3\n")
+    assert len(origins) == len(text.splitlines())
+
+
+def test_a_try_with_handlers_and_a_finally_is_printed_and_walked_whole():
+    """``Try.final`` (what a reader of the rules writes to put the step count
+    back) is printed after the handlers, and the passes reach inside it."""
+    here = (None, "r", ())
+    final: list[Stmt] = [Tick(1, "r", origin=here), Tick(1, "r", origin=here)]
+    body: list[Stmt] = [Try([Return("x", origin=here)], [("E", [Do("g()", origin=here)])], final, origin=here)]
+    fn = Function("f", (), "r", body)
+    steps.run(fn, ModuleTables())
+    assert final == [Tick(2, "r", origin=here)]
+    assert final in ir.every_block(body)
+    text, origins = printer.function(fn)
+    assert text == ("def f(m):\n    try:\n        return x\n    except E:\n        g()\n    finally:\n"
+                    "        m.steps += 2\n        if m.steps > m.budget: m.over_budget('r')\n")
     assert len(origins) == len(text.splitlines())
