@@ -97,34 +97,15 @@ def test_whose_zones_and_variables_a_value_reads_follows_its_parameters_into_pro
                      ("zone", game.zone_by_name["table"].index): frozenset({2})}
 
 
-COUNTING = """
-name: Counting
-players: {min: 2, max: 2}
-cards:
-  - {name: Chip, count: 4}
-zones:
-  deck: {visibility: hidden}
-vars:
-  score: 0
-procedures:
+#: VALUE's public value read through a procedure that calls itself (so counts a step a call)
+COUNTING = VALUE.replace("public:", """procedures:
   down:
     params: [k]
     effect: |
       if k > 0:
         return down(k - 1)
       return score
-public:
-  shown: "down(3)"
-setup: |
-  move box to deck
-turn:
-  phases:
-    - name: main
-      effect: |
-        score += 1
-        if score == 3:
-          win for current "scored"
-"""
+public:""") % "down(3)"
 
 
 def test_a_value_that_counts_steps_reads_only_what_it_reads():
