@@ -118,3 +118,19 @@ def test_a_reader_past_the_budget_stops_and_leaves_the_match_as_it_was():
     assert m.steps == before
     m.apply(0)                 # the match goes on within its budget
     assert m.steps > before
+
+
+@pytest.mark.parametrize("value", [
+    "sum(nums)", "max(nums)", "size(unique(nums))", "size(join(nums, nums))", "size(shuffled(nums))",
+    "size(nums where it > 0)", "size(players where size(nums where it == 1) > 0)",
+])
+def test_a_value_going_through_a_long_list_leaves_the_step_count_as_it_was(value):
+    """The built-ins and filters that count a long list's steps, read in a
+    display value: the view puts the count back."""
+    text = GAME.replace('depth: "f(10)"', f'depth: "{value}"').replace("vars: {n: 0}", "vars: {n: 0, nums: []}")
+    text = text.replace("        choose go\n", "        nums = [1] * 1000\n        choose go\n")
+    m = rulekit.load_game_text(text, "readers.yaml").new_match(2, seed=1)
+    assert "_steps = m.steps" in m.game.code.split("def display_depth")[1].split("\ndef ")[0]
+    before = m.steps
+    m.view(0)
+    assert m.steps == before

@@ -42,7 +42,7 @@ from lark import Token, Tree
 
 from ..engine.runtime import Action
 from ..model import Card
-from . import printer, runtime_helpers
+from . import printer, runtime_helpers, work
 from .fn_names import TEST_FUNCTION
 from .gen_base import CompileError
 from .gen_choices import Choices
@@ -211,10 +211,9 @@ class CodeGen(Choices, Statements):
         self.begin_function(fname, params, rule, set(), kinds)
         self.cx.origin = self.origin_of(tree)
         here = self.here()
-        src = self.expr(tree).src
-        value = Return(src, origin=here)
-        # (only what calls with the match, or counts itself, may count steps)
-        if reader and ("(m," in src or "(m)" in src or "m.count(" in src or "m.steps" in src):
+        node = self.known_tree(tree)
+        value = Return(self.lower(node).src, origin=here)
+        if reader and work.may_count(node, self.work):
             self.add(Assign("_steps", "m.steps", origin=here))
             self.add(Try([value], [], [Assign("m.steps", "_steps", origin=here)], origin=here))
         else:

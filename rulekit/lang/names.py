@@ -178,6 +178,13 @@ def _long(m: RuleMatch, xs: Any, rule: str | None = None) -> Any:
 ITERATING = frozenset({"sum", "min", "max", "unique", "join", "shuffled", "top", "bottom"})
 
 
+def counts_steps(name: str, args: int) -> bool:
+    """Does the built-in ``name``, given ``args`` arguments, count the steps
+    of a long list (through :func:`_long`)?  ``min`` and ``max`` of several
+    values do not, nor do ``top`` and ``bottom``."""
+    return name in ("sum", "unique", "join", "shuffled") or (name in ("min", "max") and args == 1)
+
+
 def b_size(m: RuleMatch, x: Any) -> int:
     return len(x) if type(x) is list else len(_cards(x))     # (a list, the usual case, without a call)
 

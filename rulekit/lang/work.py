@@ -41,8 +41,22 @@ import attrs
 from lark import Token, Tree
 
 from ..limits import FREE_CALLS
-from .expr_ir import MANY, Attr, Builtin, CardVar, Chosen, Expr, Local, Op, ProcCall, Where, children, zones_of
-from .names import ITERATING
+from .expr_ir import (
+    MANY,
+    Attr,
+    Builtin,
+    CardVar,
+    Chosen,
+    Expr,
+    Local,
+    Op,
+    ProcCall,
+    Where,
+    children,
+    sum_of_cards,
+    zones_of,
+)
+from .names import ITERATING, counts_steps
 from .parser import subtrees
 
 #: a game of at most this many cards has zones short enough to filter
@@ -225,6 +239,26 @@ def loops_within(node: Expr, work: Work, caller: str | None) -> bool:
         if isinstance(n, Op) and n.form == "in" and not bounded(n.args[1], work):
             return True
         if isinstance(n, ProcCall) and n.name in work.looping and not work.counts(caller, n.name):
+            return True
+        todo.extend(children(n))
+    return False
+
+
+def may_count(node: Expr, work: Work) -> bool:
+    """May evaluating the expression ``node`` count a step?  When it calls a
+    procedure (which may count its own), goes through a list with a
+    built-in (which counts a long one), or filters a list that is not
+    :func:`bounded` or with a test that loops.  (A value read from outside
+    the rules puts the count back only then: see CodeGen.expression.)"""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ProcCall):
+            return True
+        if isinstance(n, Builtin) and counts_steps(n.name, len(n.args)) \
+                and not (n.name == "sum" and sum_of_cards(n)):     # (a sum of a card property reads a table)
+            return True
+        if isinstance(n, Where) and not (bounded(n.seq, work) and not loops_within(n.test, work, None)):
             return True
         todo.extend(children(n))
     return False
