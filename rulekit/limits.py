@@ -110,9 +110,10 @@ ELEMENTS_PER_STEP = 64
 """The elements of a list a filter, or a built-in that goes through one
 (``sum``, ``shuffled``...), may go through for one step.  A filter of the
 players, or of a zone in a game of at most 512 cards, tests as many as the
-game lets them hold; one of a longer zone or of a list a rule built (up to MAX_BUILT_ITEMS) counts a step for every this
-many, and a filter whose test goes through a list itself (filters in
-filters multiply their lengths) a step for each element.  (``x in l``
+game lets them hold; one of a longer zone or of a list a rule built (up to
+MAX_BUILT_ITEMS) counts a step for every this many, and a filter whose test
+goes through a list itself (filters in filters multiply their lengths) a
+step for each element.  (``x in l``
 still goes through a list once within a step, at C speed.)"""
 
 
