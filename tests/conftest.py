@@ -12,6 +12,7 @@ property tests.
 from __future__ import annotations
 
 import os
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -20,6 +21,17 @@ from game_files import load
 
 import rulekit
 from rulekit.testing import prepare
+
+# The suite starts many Python processes: a worker per core and one more,
+# the command line in subprocesses, Ray's workers, Python under valgrind.
+# Where the environment forbids bytecode caches (PYTHONDONTWRITEBYTECODE, as
+# container images often set), each of them compiles rulekit anew and each
+# worker has pytest rewrite the asserts of every test module anew: a worker
+# then took 12 s to collect the tests instead of 5.  The caches go to the
+# checkout's __pycache__ folders, which git ignores.  (Set at the import of this
+# file, before pytest starts its workers or imports a test module.)
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROOT = Path(__file__).resolve().parents[1]
 REGICIDE = ROOT / "games" / "regicide.yaml"
