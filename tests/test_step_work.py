@@ -165,7 +165,7 @@ def test_a_call_statement_on_a_cycle_counts_one_step_not_two():
 def _deck_game(cards: int, effect: str) -> rulekit.Game:
     body = "\n".join("        " + line for line in effect.split("\n"))
     return rulekit.load_game_text(
-        f"name: Deck\nplayers: {{min: 1, max: 1}}\ncards: [{{name: C, count: {cards}}}]\n"
+        f"name: Deck\nplayers: {{min: 1, max: 1}}\ncards: [{{name: C, count: {cards}, props: {{value: 1}}}}]\n"
         "zones: {d: {visibility: public}}\nvars: {v: 0}\nsetup: |\n  move box to d\n"
         f"turn:\n  phases:\n    - name: p\n      effect: |\n{body}\n        win\n", "deck.yaml")
 
@@ -178,6 +178,17 @@ def test_a_zone_of_a_game_of_many_cards_counts_as_a_long_list(cards, counted):
     test = "v = size(d where it.name == 'C' and v >= 0)"
     once = _deck_game(cards, test).new_match(1)
     twice = _deck_game(cards, f"{test}\n{test}").new_match(1)
+    assert once.vars["v"] == cards and twice.steps - once.steps == counted
+
+
+@pytest.mark.parametrize("cards,counted", [(work.BOUNDED_CARDS, 0), (work.BOUNDED_CARDS + 88, 600 // 64)])
+def test_a_sum_of_a_card_property_of_such_a_zone_counts_as_sum_of_a_long_list(cards, counted):
+    """``sum(d.value)`` reads a table of the property rather than calling
+    the built-in ``sum``, and counts the same steps as the built-in would."""
+    test = "v = sum(d.value)"
+    once = _deck_game(cards, test).new_match(1)
+    twice = _deck_game(cards, f"{test}\n{test}").new_match(1)
+    assert "_sumt(" in once.game.code
     assert once.vars["v"] == cards and twice.steps - once.steps == counted
 
 

@@ -145,9 +145,13 @@ class Lowering(NameChecks):
             b, prop = summed.base, summed.attr
             if isinstance(b, Chosen) and b.field == "cards" and summed.card_prop:
                 return Code(f"CH[{b.choice!r}].pj[{self.chosen_projection('sum', prop)}]", "int")
-            # a table of the property by card id (none counts 0), read in one loop
+            # a table of the property by card id (none counts 0), read in one loop; a list
+            # longer than the game's zones may be counts its steps as sum() would (see work)
             table = self.sum_table(prop)
-            return Code(f"_sumt({table}, {self.seq_of(self.lower(b))})", "int")
+            seq = self.seq_of(self.lower(b))
+            if not work.bounded(b, self.work):
+                seq = f"_long(m, {seq}, {self.cx.rule!r})"
+            return Code(f"_sumt({table}, {seq})", "int")
         joined = _join_parts(node.args[0]) if name in _SIZES and node.args else None
         if joined is not None and all(a.kind in MANY for a in joined):
             # the size of a join of zones and lists is the sum of theirs: no list is built

@@ -255,9 +255,11 @@ def may_count(node: Expr, work: Work) -> bool:
         n = todo.pop()
         if isinstance(n, ProcCall):
             return True
-        if isinstance(n, Builtin) and counts_steps(n.name, len(n.args)) \
-                and not (n.name == "sum" and sum_of_cards(n)):     # (a sum of a card property reads a table)
-            return True
+        if isinstance(n, Builtin) and counts_steps(n.name, len(n.args)):
+            summed = sum_of_cards(n) if n.name == "sum" else None
+            # (a sum of a card property reads a table: an answer's is worked out once, a zone's is free)
+            if summed is None or not (isinstance(summed.base, Chosen) or bounded(summed.base, work)):
+                return True
         if isinstance(n, Where) and not (bounded(n.seq, work) and not loops_within(n.test, work, None)):
             return True
         todo.extend(children(n))
