@@ -136,15 +136,16 @@ def test_a_value_going_through_a_long_list_leaves_the_step_count_as_it_was(value
     assert m.steps == before
 
 
-def test_a_sum_of_a_card_property_over_a_long_zone_in_a_display_leaves_the_count_as_it_was():
+@pytest.mark.parametrize("value,helper", [("sum(d.value)", "_sumt("), ("size(d.value)", "_proj(")])
+def test_a_card_property_over_a_long_zone_in_a_display_leaves_the_count_as_it_was(value, helper):
     """In a game of more cards than work.BOUNDED_CARDS a zone counts as a
-    long list: ``sum(d.value)``, read from a per-card table, counts its
-    steps too, so a view puts them back."""
+    long list: ``sum(d.value)`` and ``d.value``, read from a per-card table,
+    count its steps too, so a view puts them back."""
     text = GAME.replace("cards: [{name: C}]", "cards: [{name: C, count: 600, props: {value: 1}}]")
-    text = text.replace('depth: "f(10)"', 'depth: "sum(d.value)"').replace("turn:", "setup: |\n  move box to d\nturn:")
+    text = text.replace('depth: "f(10)"', f'depth: "{value}"').replace("turn:", "setup: |\n  move box to d\nturn:")
     m = rulekit.load_game_text(text, "readers.yaml").new_match(2, seed=1)
     shown = m.game.code.split("def display_depth")[1].split("\ndef ")[0]
-    assert "_sumt(" in shown and "_steps = m.steps" in shown
+    assert helper in shown and "_steps = m.steps" in shown
     before = m.steps
     assert m.view(0)["display"][0]["depth"] == 600
     assert m.steps == before

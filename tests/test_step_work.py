@@ -181,14 +181,15 @@ def test_a_zone_of_a_game_of_many_cards_counts_as_a_long_list(cards, counted):
     assert once.vars["v"] == cards and twice.steps - once.steps == counted
 
 
+@pytest.mark.parametrize("test", ["v = sum(d.value)", "v = size(d.value)"])
 @pytest.mark.parametrize("cards,counted", [(work.BOUNDED_CARDS, 0), (work.BOUNDED_CARDS + 88, 600 // 64)])
-def test_a_sum_of_a_card_property_of_such_a_zone_counts_as_sum_of_a_long_list(cards, counted):
-    """``sum(d.value)`` reads a table of the property rather than calling
-    the built-in ``sum``, and counts the same steps as the built-in would."""
-    test = "v = sum(d.value)"
+def test_a_card_property_of_every_card_of_such_a_zone_counts_as_a_long_list(cards, counted, test):
+    """``sum(d.value)`` and ``d.value`` read a table of the property rather
+    than calling a built-in, and count the same steps as the built-in ``sum``
+    of the zone would."""
     once = _deck_game(cards, test).new_match(1)
     twice = _deck_game(cards, f"{test}\n{test}").new_match(1)
-    assert "_sumt(" in once.game.code
+    assert "_sumt(" in once.game.code or "_proj(" in once.game.code
     assert once.vars["v"] == cards and twice.steps - once.steps == counted
 
 

@@ -91,6 +91,8 @@ class Lowering(NameChecks):
         if kind in ("cards", "zone"):
             # a card's properties never change: read them from a per-card table
             seq = f"{base}.cards" if kind == "zone" else base
+            if not work.bounded(b, self.work):     # (a longer list counts its steps: see work)
+                seq = f"_long(m, {seq}, {self.cx.rule!r})"
             projected = f"_proj({self.prop_table(attr)}, {seq})"
             # (a property that is a list, of the same card many times, may make a long list of lists)
             return Code(f"_nest({projected})" if attr in self.names.nested_props else projected, "list")

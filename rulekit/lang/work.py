@@ -247,8 +247,9 @@ def loops_within(node: Expr, work: Work, caller: str | None) -> bool:
 def may_count(node: Expr, work: Work) -> bool:
     """May evaluating the expression ``node`` count a step?  When it calls a
     procedure (which may count its own), goes through a list with a
-    built-in (which counts a long one), or filters a list that is not
-    :func:`bounded` or with a test that loops.  (A value read from outside
+    built-in (which counts a long one), filters a list that is not
+    :func:`bounded` or with a test that loops, or reads a card property of
+    every card of a list that is not bounded.  (A value read from outside
     the rules puts the count back only then: see CodeGen.expression.)"""
     todo = [node]
     while todo:
@@ -261,6 +262,9 @@ def may_count(node: Expr, work: Work) -> bool:
             if summed is None or not (isinstance(summed.base, Chosen) or bounded(summed.base, work)):
                 return True
         if isinstance(n, Where) and not (bounded(n.seq, work) and not loops_within(n.test, work, None)):
+            return True
+        if isinstance(n, Attr) and n.base.kind in ("cards", "zone") and not isinstance(n.base, Chosen) \
+                and not bounded(n.base, work):          # (a property of each card, read from a table)
             return True
         todo.extend(children(n))
     return False
