@@ -83,34 +83,39 @@ def check_zones_hidden(m: Match, viewer: int, view: dict) -> None:
                 assert shown["top_id"] == zone.cards[-1].id
 
 
-def test_every_answer_in_the_log_was_asked_and_views_hide_the_unseen(game):
+#: (game, player count): one test each, so that a long game's counts run on several workers at once
+CASES = [pytest.param(path, n, id=f"{game_id(path)}-{n}p") for path in FILES for n in _counts(load(path))]
+
+
+@pytest.mark.parametrize("path,n", CASES)
+def test_every_answer_in_the_log_was_asked_and_views_hide_the_unseen(path, n):
+    game = load(path)
     windows = {name for name, c in game.choices.items() if c.window is not None}
     asked_with_only_pass = asked_with_more = 0
-    for n in _counts(game):
-        for seed in range(GAMES_PER_COUNT):
-            m = game.new_match(n, seed=seed)
-            rng = random.Random(seed)
-            while m.decision is not None:
-                dec = m.decision
-                if dec.choice in windows:
-                    only = len(dec.options) == 1 and dec.options[0].option == game.choices[dec.choice].window
-                    asked_with_only_pass += only
-                    asked_with_more += not only
-                for viewer in range(n):
-                    if viewer == dec.player:
-                        continue
-                    seen = m.view(viewer, since=len(m.log))
-                    assert set(seen["decision"]) == {"player", "choice", "prompt"}, seen["decision"]
-                    check_zones_hidden(m, viewer, seen)
-                    if rng.random() < 0.2:   # the permutation is the slow part: a sample of decisions
-                        assert _view_after_permuting(m, viewer, rng) == seen, (
-                            f"{game.name}, {n} players, seed {seed}: the view of player {viewer} "
-                            f"depends on cards it cannot see")
-                m.apply(rng.randrange(len(dec.options)))
-            decided = sum(1 for ev in m.log if ev[0] == "decide")
-            assert decided == len(m.actions), (
-                f"{game.name}, {n} players, seed {seed}: {decided - len(m.actions)} answers in the log "
-                "were given without asking: the others can tell who had something to answer with")
+    for seed in range(GAMES_PER_COUNT):
+        m = game.new_match(n, seed=seed)
+        rng = random.Random(seed)
+        while m.decision is not None:
+            dec = m.decision
+            if dec.choice in windows:
+                only = len(dec.options) == 1 and dec.options[0].option == game.choices[dec.choice].window
+                asked_with_only_pass += only
+                asked_with_more += not only
+            for viewer in range(n):
+                if viewer == dec.player:
+                    continue
+                seen = m.view(viewer, since=len(m.log))
+                assert set(seen["decision"]) == {"player", "choice", "prompt"}, seen["decision"]
+                check_zones_hidden(m, viewer, seen)
+                if rng.random() < 0.2:   # the permutation is the slow part: a sample of decisions
+                    assert _view_after_permuting(m, viewer, rng) == seen, (
+                        f"{game.name}, {n} players, seed {seed}: the view of player {viewer} "
+                        f"depends on cards it cannot see")
+            m.apply(rng.randrange(len(dec.options)))
+        decided = sum(1 for ev in m.log if ev[0] == "decide")
+        assert decided == len(m.actions), (
+            f"{game.name}, {n} players, seed {seed}: {decided - len(m.actions)} answers in the log "
+            "were given without asking: the others can tell who had something to answer with")
     if windows:
         # both kinds of window were seen, and neither was skipped
         assert asked_with_only_pass and asked_with_more, (asked_with_only_pass, asked_with_more)
