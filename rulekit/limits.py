@@ -107,8 +107,9 @@ calls than this (see :mod:`rulekit.lang.work`); the procedures of a real
 game make a few hundred at most."""
 
 ELEMENTS_PER_STEP = 64
-"""The elements of a list a filter, or a built-in that goes through one
-(``sum``, ``shuffled``...), may go through for one step.  A filter of the
+"""The elements of a list a filter, a built-in that goes through one
+(``sum``, ``shuffled``...) or a read of a name of every element
+(``l.value``) may go through for one step.  A filter of the
 players, or of a zone in a game of at most 512 cards, tests as many as the
 game lets them hold; one of a longer zone or of a list a rule built (up to
 MAX_BUILT_ITEMS) counts a step for every this many, and a filter whose test

@@ -183,7 +183,7 @@ def test_a_loop_over_a_zone_reads_its_cards_directly_and_a_later_loop_forgets_th
     of no known kind again: ``x.hp`` there reads a seat's variable."""
     game = rulekit.load_game_text(LOOPS, "loops.yaml")
     assert "L_p0_x.props.get('power')" in game.code
-    assert "_pv(m, L_p0_x, 'hp')" in game.code        # the second loop's read tests what x is
+    assert "_pv(m, L_p0_x, 'hp', \"phase 'main'\")" in game.code   # the second loop's read tests what x is
     m = game.new_match(2, seed=0)
     assert m.result()["reason"] == "counted" and m.pvars[0]["seen"] == 4 * 2 + 3
 

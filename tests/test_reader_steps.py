@@ -149,3 +149,19 @@ def test_a_card_property_over_a_long_zone_in_a_display_leaves_the_count_as_it_wa
     before = m.steps
     assert m.view(0)["display"][0]["depth"] == 600
     assert m.steps == before
+
+
+@pytest.mark.parametrize("value", ["size(l.value)", "size(l.mark)"])
+def test_a_name_read_of_a_long_built_list_in_a_display_leaves_the_count_as_it_was(value):
+    """``l.value`` of a list a rule built counts its steps
+    (runtime_helpers.get_attr_long): a display of it puts them back."""
+    text = GAME.replace("cards: [{name: C}]", "cards: [{name: C, props: {value: 1}}]\ncard_vars: {mark: 2}")
+    text = text.replace('depth: "f(10)"', f'depth: "{value}"').replace("vars: {n: 0}", "vars: {n: 0, l: []}")
+    text = text.replace("turn:", "setup: |\n  move box to d\nturn:")
+    text = text.replace("        choose go\n", "        l = [top(d)] * 1000\n        choose go\n")
+    m = rulekit.load_game_text(text, "readers.yaml").new_match(2, seed=1)
+    shown = m.game.code.split("def display_depth")[1].split("\ndef ")[0]
+    assert "_steps = m.steps" in shown
+    before = m.steps
+    assert m.view(0)["display"][0]["depth"] == 1000
+    assert m.steps == before

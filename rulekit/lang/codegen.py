@@ -212,8 +212,11 @@ class CodeGen(Choices, Statements):
         self.cx.origin = self.origin_of(tree)
         here = self.here()
         node = self.known_tree(tree)
+        self.long_reads = False
         value = Return(self.lower(node).src, origin=here)
-        if reader and work.may_count(node, self.work):
+        # (the lowering tells of the reads it wrote that may count: a value's kind may be known
+        # only there, once procedures are written in place)
+        if reader and (self.long_reads or work.may_count(node, self.work)):
             self.add(Assign("_steps", "m.steps", origin=here))
             self.add(Try([value], [], [Assign("m.steps", "_steps", origin=here)], origin=here))
         else:

@@ -96,26 +96,32 @@ class Lowering(NameChecks):
             projected = f"_proj({self.prop_table(attr)}, {seq})"
             # (a property that is a list, of the same card many times, may make a long list of lists)
             return Code(f"_nest({projected})" if attr in self.names.nested_props else projected, "list")
-        if kind in ("list", "seats"):
+        if kind == "seats":
             return Code(f"_ga(m, {base}, {attr!r})", "list")
         if kind == "card":
             return Code(f"{base}.props.get({attr!r})", "any")
         if kind == "int" and node.player_var:
             return Code(f"m.pvars[{base}][{attr!r}]", "any")
+        # what is left may be a list a rule built, as long as MAX_BUILT_ITEMS: read through a
+        # helper that counts its steps (see runtime_helpers.get_attr_long), which a reader puts back
+        rule = self.cx.rule
+        self.long_reads = True
+        if kind == "list":
+            return Code(f"_gal(m, {base}, {attr!r}, {rule!r})", "list")
         if node.player_only:
             # only a player has it: read the player's variable directly (a
             # non-player base fails with a clear message through _pv), a seat without a call
             if bcode.plain:          # (read twice: a local or a constant)
                 return Code(f"(m.pvars[{base}][{attr!r}] if type({base}) is _int "
-                            f"else _pv(m, {base}, {attr!r}))", "any")
-            return Code(f"_pv(m, {base}, {attr!r})", "any")
+                            f"else _pv(m, {base}, {attr!r}, {rule!r}))", "any")
+            return Code(f"_pv(m, {base}, {attr!r}, {rule!r})", "any")
         if bcode.plain:
             card = (f"({base}.props.get({attr!r}) if type({base}) is _Card "
-                    f"else _ga(m, {base}, {attr!r}))")
+                    f"else _gal(m, {base}, {attr!r}, {rule!r}))")
             if node.player_var:     # a player's, or a card's: test for a player first
                 return Code(f"(m.pvars[{base}][{attr!r}] if type({base}) is _int else {card})", "any")
             return Code(card, "any")
-        return Code(f"_ga(m, {base}, {attr!r})", "any")
+        return Code(f"_gal(m, {base}, {attr!r}, {rule!r})", "any")
 
     def _l_CardVar(self, node: CardVar) -> Code:
         """The match's value of a card variable for the card (a name is a
@@ -127,8 +133,11 @@ class Lowering(NameChecks):
             return Code(f"m.cvars[{attr!r}][{base}.id]", "any")
         if kind in ("cards", "zone"):
             seq = f"{base}.cards" if kind == "zone" else base
+            if not work.bounded(node.base, self.work):     # (a longer list counts its steps: see work)
+                seq = f"_long(m, {seq}, {self.cx.rule!r})"
             return Code(f"_nest([m.cvars[{attr!r}][_c.id] for _c in {seq}])", "list")
-        return Code(f"_cv(m, {base}, {attr!r})", node.kind)
+        self.long_reads = True
+        return Code(f"_cv(m, {base}, {attr!r}, {self.cx.rule!r})", node.kind)
 
     def _l_Index(self, node: Index) -> Code:
         base, key = self.lower(node.base).src, self.lower(node.key).src

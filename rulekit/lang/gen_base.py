@@ -164,6 +164,9 @@ class GenBase:
         #: ... or an option's effect: the procedure whose calls may come back to it (see work)
         self.writing_proc: str | None = None
         self.work = work.NONE       # which calls and filters count steps (set by the loader)
+        #: set when the lowering writes a read of ``.name`` that may go through a list a rule
+        #: built, counting its steps (runtime_helpers.get_attr_long): CodeGen.expression asks
+        self.long_reads = False
         self.choosing = ""                  # the choice being written
         #: parameters of the text being written that take a name from a
         #: ``names:`` entry: parameter -> entry (see name_checks)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..engine.runtime import Action, Chosen, Decision, EndTurn, GameOver, Goto, Zone
 from ..errors import RuleRuntimeError, value_kind
-from ..limits import MAX_OPTIONS
+from ..limits import ELEMENTS_PER_STEP, MAX_OPTIONS
 from ..model import Card
 from . import runtime_growth
 from .names import BUILTINS, _long, not_summed
@@ -57,6 +57,35 @@ def get_attr(m: Match, obj: Any, name: str) -> Any:
     if t is dict:
         return obj.get(name)
     raise TypeError(f"cannot read '.{name}' of {value_kind(type(obj).__name__)} ({obj!r})")
+
+
+def get_attr_long(m: Match, obj: Any, name: str, rule: str | None = None) -> Any:
+    """``obj.name`` where ``obj`` may be a list a rule built: as
+    :func:`get_attr`, counting a step for every whole ELEMENTS_PER_STEP of
+    the list's elements, and one more for every list inside it (a list of
+    a thousand short lists is a thousand lists gone through), as a filter
+    of the list would.  A list may hold MAX_BUILT_ITEMS values: read in a
+    loop without counting, a million steps would take hours."""
+    t = type(obj)
+    if t is Card:
+        return obj.props.get(name)
+    if t is int:
+        return m.pvars[obj][name]
+    if t is list or t is Zone or t is tuple:
+        return _each_attr(m, obj, name, rule, 0)
+    return get_attr(m, obj, name)
+
+
+def _each_attr(m: Match, items: Any, name: str, rule: str | None, inner: int) -> list[Any]:
+    steps = len(items) // ELEMENTS_PER_STEP + inner
+    if steps:
+        m.count(steps, rule)
+    out = []
+    for x in items:
+        t = type(x)
+        out.append(_each_attr(m, x, name, rule, 1) if t is list or t is Zone or t is tuple
+                   else get_attr(m, x, name))
+    return runtime_growth._nest(out)
 
 
 def _sets(n: int, lo: int, hi: int) -> None:
@@ -185,21 +214,26 @@ def _top_prop(cards: list[Card], prop: str) -> Any:
     return cards[-1].props.get(prop) if cards else None
 
 
-def _pv(m: Match, player: object, name: str) -> Any:
-    """``p.var`` for a name only players have: the player's variable."""
+def _pv(m: Match, player: object, name: str, rule: str | None = None) -> Any:
+    """``p.var`` for a name only players have: the player's variable (of a
+    list of players, counted as :func:`get_attr_long` does)."""
     if type(player) is int:
         return m.pvars[player][name]
-    return get_attr(m, player, name)
+    return get_attr_long(m, player, name, rule)
 
 
-def _cv(m: Match, card: Any, name: str) -> Any:
+def _cv(m: Match, card: Any, name: str, rule: str | None = None, inner: int = 0) -> Any:
     """``c.var`` for a card variable: the card's value in this match (a list
-    of cards gives the list of their values)."""
+    of cards gives the list of their values, its steps counted as
+    :func:`get_attr_long` counts them)."""
     t = type(card)
     if t is Card:
         return m.cvars[name][card.id]
     if t is list or t is tuple or t is Zone:
-        return runtime_growth._nest([_cv(m, c, name) for c in card])
+        steps = len(card) // ELEMENTS_PER_STEP + inner
+        if steps:
+            m.count(steps, rule)
+        return runtime_growth._nest([_cv(m, c, name, rule, 1) for c in card])
     if card is None:
         return None
     return get_attr(m, card, name)
@@ -272,7 +306,7 @@ SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tupl
 NAMESPACE = {
     "_tn": tuple.__new__, "_int": int, "_sum": sum, "_Action": Action, "_Decision": Decision, "_Card": Card,
     "_combinations": combinations, "_product": product, "_sets": _sets, "_picks": _picks, "_groups": _groups,
-    "_seq": _seq, "_ga": get_attr,
+    "_seq": _seq, "_ga": get_attr, "_gal": get_attr_long,
     "_chosen": _chosen, "_long": _long, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_bad_number": _bad_number, "_winners": _winners, "_Goto": Goto,
     "_EndTurn": EndTurn, "_GameOver": GameOver,

@@ -248,9 +248,11 @@ def may_count(node: Expr, work: Work) -> bool:
     """May evaluating the expression ``node`` count a step?  When it calls a
     procedure (which may count its own), goes through a list with a
     built-in (which counts a long one), filters a list that is not
-    :func:`bounded` or with a test that loops, or reads a card property of
-    every card of a list that is not bounded.  (A value read from outside
-    the rules puts the count back only then: see CodeGen.expression.)"""
+    :func:`bounded` or with a test that loops, or reads a card property or
+    variable of every card of a list that is not bounded.  (A value read
+    from outside the rules puts the count back only then, or when the
+    lowering wrote a read of ``.name`` of a value that may be a built list:
+    see CodeGen.expression.)"""
     todo = [node]
     while todo:
         n = todo.pop()
@@ -263,8 +265,8 @@ def may_count(node: Expr, work: Work) -> bool:
                 return True
         if isinstance(n, Where) and not (bounded(n.seq, work) and not loops_within(n.test, work, None)):
             return True
-        if isinstance(n, Attr) and n.base.kind in ("cards", "zone") and not isinstance(n.base, Chosen) \
-                and not bounded(n.base, work):          # (a property of each card, read from a table)
+        if isinstance(n, (Attr, CardVar)) and n.base.kind in ("cards", "zone") and not isinstance(n.base, Chosen) \
+                and not bounded(n.base, work):          # (a property or card variable of each card)
             return True
         todo.extend(children(n))
     return False

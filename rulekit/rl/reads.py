@@ -35,7 +35,7 @@ _FIXED = frozenset({"cards", "options"})
 #: CodeGen.expression): no value depends on them
 _STEPS = frozenset({"steps", "budget", "count", "over_budget"})
 #: helpers given the match that read one variable named by their third argument
-_VAR_HELPERS = {"_ga": "pvars", "_pv": "pvars", "_cv": "cvars"}
+_VAR_HELPERS = {"_ga": "pvars", "_gal": "pvars", "_pv": "pvars", "_cv": "cvars"}
 
 
 #: one thing a value may read, or a change may touch: ``("zone", place)``,
