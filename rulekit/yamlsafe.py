@@ -21,7 +21,7 @@ import stat
 import threading
 from collections import OrderedDict
 from sys import intern as _intern
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 import yaml
@@ -334,6 +334,10 @@ class _Refusing(_ComposerBase):
         self.rk_errors: list[RuleError] = []
         self.rk_seen: set[str] = set()
         self.rk_depth = 0
+        #: the line of the last top-level key read at column 0, and the root's start
+        #: when it is a block mapping: where a re-read may start (see _compose)
+        self.rk_key_line: int | None = None
+        self.rk_root: _Marked | None = None
 
     def _rk_where(self, mark: _Marked | None) -> Where:
         return Where(self.rk_file, mark.line + 1, mark.column + 1) if mark is not None else Where(self.rk_file)
@@ -350,6 +354,12 @@ class _Refusing(_ComposerBase):
                 ))
             return ScalarNode(_CORE + "null", "", event.start_mark, event.end_mark)
         event = self.peek_event()
+        if index is None:
+            if self.rk_depth == 1:
+                if event.start_mark.column == 0:
+                    self.rk_key_line = event.start_mark.line
+            elif parent is None and isinstance(event, yaml.MappingStartEvent) and not event.flow_style:
+                self.rk_root = event.start_mark
         if event.anchor is not None:
             if "&" + event.anchor not in self.rk_seen:
                 self.rk_seen.add("&" + event.anchor)
@@ -670,22 +680,57 @@ def _nested_too_deep(file: str, mark: yaml.Mark | None) -> RuleError:
     )
 
 
-def _compose_fast(text: str, file: str) -> tuple[Node | None, Any]:
-    """The node tree by libyaml, or (None, None) when it is not there or the
-    file has any problem (which :func:`_compose` then reports)."""
+def _compose_fast(text: str, file: str) -> tuple[Node | None, Any, _Restart | None]:
+    """The node tree by libyaml, or (None, None, restart) when it is not
+    there or the file has any problem (which :func:`_compose` then reports,
+    re-reading from ``restart`` when libyaml found one)."""
     bad = _NON_PRINTABLE.search(text)
     if bad is not None:      # PyYAML's reader checks the whole text before parsing, so this is its error
         raise RuleFileError([_invalid_character(text, bad.start(), bad.group(), file)])
     if not _LIBYAML:
-        return None, None
+        return None, None, None
     loader = _FastLoader(text, file)
     try:
         try:
-            return loader.get_single_node(), loader
+            return loader.get_single_node(), loader, None
         finally:
             loader.dispose()
     except (yaml.YAMLError, _TooDeep, RecursionError):
-        return None, None
+        return None, None, _restart(text, loader)
+
+
+class _Restart(NamedTuple):
+    """Where PyYAML may start re-reading a file libyaml refused: a top-level
+    key at the start of its line, read before libyaml stopped."""
+
+    line: int                # the key's line (0-based)
+    start: int               # where that line starts in the text
+    root: _Marked            # the start of the top-level mapping
+
+
+def _restart(text: str, loader: _Refusing) -> _Restart | None:
+    """The last top-level key libyaml read of a file it then refused, when
+    reading from there is reading as from the start: the file's top level is
+    a block mapping at column 0 after nothing but blank lines and comments
+    (no '---', no directive), nothing was refused before it (no anchor,
+    alias or tag: PyYAML's re-read would not see those), and no tab comes
+    before it (where the two readers differ most)."""
+    line, root = loader.rk_key_line, loader.rk_root
+    if line is None or root is None or root.column != 0 or line <= root.line or loader.rk_errors \
+            or loader.rk_seen:
+        return None
+    head = index = 0              # where the root's line starts, and the key's
+    for k, brk in enumerate(LINE_BREAK.finditer(text), 1):
+        if k == root.line:
+            head = brk.end()
+        if k == line:
+            index = brk.end()
+            break
+    if not index or "\t" in text[:index]:
+        return None
+    if any(row.strip() and not row.lstrip().startswith("#") for row in LINE_BREAK.split(text[:head])):
+        return None
+    return _Restart(line, index, root)
 
 
 _NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
@@ -696,8 +741,32 @@ def _refused(loader: _Refusing | None) -> list[RuleError]:
     return loader.rk_errors if loader is not None else []
 
 
-def _compose(text: str, file: str, lines: list[str]) -> tuple[Node | None, Any]:
-    """The node tree by PyYAML's own parser, or RuleFileError with its problem."""
+def _compose(text: str, file: str, lines: list[str], restart: _Restart | None = None) -> tuple[Node | None, Any]:
+    """The node tree by PyYAML's own parser, or RuleFileError with its problem.
+
+    PyYAML's reader is pure Python, six times as slow as libyaml's: a file
+    libyaml refused is re-read from the last top-level key libyaml read
+    (``restart``), the lines before it left blank, so positions stay the
+    same; the parser starts there as it stood there (a key of the top-level
+    block mapping at column 0).  Only the context "while parsing a block
+    mapping" then names that key rather than the mapping's start, and is
+    put back.  A re-read that finds no problem reads the whole file."""
+    if restart is not None:
+        again: _Loader | None = None
+        try:
+            again = _Loader("\n" * restart.line + text[restart.start:], file)
+            try:
+                again.get_single_node()
+            finally:
+                again.dispose()
+        except yaml.MarkedYAMLError as exc:
+            cm, top = exc.context_mark, restart.root
+            if cm is not None and (cm.line, cm.column) == (restart.line, 0) and \
+                    exc.context == "while parsing a block mapping":
+                exc.context_mark = yaml.Mark(file, 0, top.line, top.column, None, 0)
+            raise RuleFileError(_refused(again) + [_syntax_error(exc, file, lines)]) from None
+        except (yaml.YAMLError, _TooDeep, RecursionError):
+            pass
     loader: _Loader | None = None
     try:
         loader = _Loader(text, file)      # reads the text: may refuse a control character
@@ -770,9 +839,9 @@ def _load_yaml(text: str, file: str) -> LoadedYaml:
         _check_size(len(text), file)
     _check_size(len(text.encode("utf-8", "surrogatepass")), file)
     lines = LINE_BREAK.split(text)
-    root, loader = _compose_fast(text, file)
+    root, loader, restart = _compose_fast(text, file)
     if loader is None:
-        root, loader = _compose(text, file, lines)
+        root, loader = _compose(text, file, lines, restart)
     errors = list(loader.rk_errors)
     if root is None or (isinstance(root, ScalarNode) and root.tag == _CORE + "null" and not root.value):
         errors.append(RuleError(

