@@ -76,10 +76,17 @@ def get_attr_long(m: Match, obj: Any, name: str, rule: str | None = None) -> Any
     return get_attr(m, obj, name)
 
 
-def _each_attr(m: Match, items: Any, name: str, rule: str | None, inner: int) -> list[Any]:
+def _count_items(m: Match, items: Any, rule: str | None, inner: int) -> None:
+    """Count the steps of going through ``items`` element by element: one
+    for every whole ELEMENTS_PER_STEP, and one more for a list inside
+    another (``inner``)."""
     steps = len(items) // ELEMENTS_PER_STEP + inner
     if steps:
         m.count(steps, rule)
+
+
+def _each_attr(m: Match, items: Any, name: str, rule: str | None, inner: int) -> list[Any]:
+    _count_items(m, items, rule, inner)
     out = []
     for x in items:
         t = type(x)
@@ -230,9 +237,7 @@ def _cv(m: Match, card: Any, name: str, rule: str | None = None, inner: int = 0)
     if t is Card:
         return m.cvars[name][card.id]
     if t is list or t is tuple or t is Zone:
-        steps = len(card) // ELEMENTS_PER_STEP + inner
-        if steps:
-            m.count(steps, rule)
+        _count_items(m, card, rule, inner)
         return runtime_growth._nest([_cv(m, c, name, rule, 1) for c in card])
     if card is None:
         return None
