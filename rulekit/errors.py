@@ -225,7 +225,10 @@ class IllegalAction(Exception):
 
 
 class StepBudgetExceeded(Exception):
-    """A rule ran longer than the match's step budget: the rule file never ends."""
+    """A rule ran longer than the match's step budget: the rule file never ends.
+
+    ``rule`` names the rule as rule errors do (``"phase 'play'"``,
+    ``"procedure 'heal'"``, ``"setup"``), and so does the message."""
 
     def __init__(self, rule: str, where: Where | None, budget: int):
         self.rule = rule
@@ -233,7 +236,7 @@ class StepBudgetExceeded(Exception):
         self.budget = budget
         at = f" ({where})" if where else ""
         super().__init__(
-            f"rule '{rule}'{at} ran past the step budget of {budget} steps; "
+            f"{rule}{at} ran past the step budget of {budget} steps; "
             "a loop or turn cycle in the rule file never ends, or its rules do more than the "
             "budget allows (check its while-conditions, that every turn moves the game "
             "towards an end, procedures that call themselves and filters of long lists)"

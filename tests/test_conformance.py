@@ -152,6 +152,9 @@ def test_a_tiny_step_budget_stops_the_match_naming_a_rule(path):
         except StepBudgetExceeded as err:
             stopped += 1
             assert err.rule and err.budget == 2
+            # the message names the rule as it is called, e.g. "phase 'play' (file:line:col) ran past"
+            assert str(err).startswith(f"{err.rule} ({err.where}) ran past" if err.where else
+                                       f"{err.rule} ran past"), str(err)
             assert err.where is None or err.where.file in game.files
     assert stopped, "no match ran past a budget of 2 steps"
 
