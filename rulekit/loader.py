@@ -529,7 +529,7 @@ class _Builder(ChoicesBuilder):
                         "seat_guard": t.get("each_player") and isinstance(t.get("when"), str)
                         and trigger_guards.seat_guard(self.parse(("triggers", i, "when"), "expr"))}
                        for i, t in enumerate(triggers)], if_none_gen)
-        gen.set_card_props(self.card_props(cards))
+        gen.set_card_props(self.card_props(cards), cards, self.salvaged.lost_props if self.salvaged else ())
         gen.locate = self.loaded.text_where
         gen.proc_paths = {n: self.proc_path(n) for n in procs}
         gen.work = work.plan(procs, len(cards))

@@ -521,3 +521,57 @@ def test_a_product_of_numbers_written_in_the_text_is_held_to_the_limit_too():
     _, game = _growing("v = size(l) * 1000 + 3 * 4\nv = v * 2\nwin")
     assert "(_B_size(m, V['l']) * 1000)" in game.code and "_mul(V['v'], 2)" in game.code
     assert game.new_match(1).result()["outcome"] == "win"
+
+
+def _with_cards(effect: str, cards: str) -> rulekit.Game:
+    body = "\n".join("        " + line for line in effect.split("\n"))
+    text = ("name: Props\nplayers: {min: 1, max: 1}\n"
+            f"cards: {cards}\n"
+            "zones: {d: {visibility: public}}\nvars: {v: 2, l: [1]}\n"
+            "setup: |\n  move box to d\n"
+            f"turn:\n  phases:\n    - name: p\n      effect: |\n{body}\n")
+    return rulekit.load_game_text(text, "props.yaml")
+
+
+def test_a_card_property_that_is_a_number_on_every_card_is_a_number_the_text_bounds():
+    """A card's properties are the file's data and never change: one that is
+    a whole number on every card holding it grows nothing, so a sum or
+    difference with it, or a sum of it over cards, is Python's own; where
+    some card holds it as text or a list, it is checked as before."""
+    # the top card is B: v = 7 - 2, then 12; s = 2 * 9 + 12; then v = 12 + 2 + 7
+    effect = ("v = top(d).attack - v\nv += top(d).attack\nlet s = 2 * sum(d.attack) + v\n"
+              "for c in d:\n  v = v + c.attack\nif v != 21 or s != 30:\n  lose 'wrong'\nwin")
+    game = _with_cards(effect, "[{name: A, props: {attack: 2}}, {name: B, props: {attack: 7}}]")
+    code = game.code
+    assert "_sub(" not in code and "_add(" not in code and "_mul(" not in code, code
+    assert game.new_match(1).result()["outcome"] == "win"
+    # some card holds the property as text: each sum and difference is checked
+    game = _with_cards(effect.replace("\nwin", "\nlose 'never'").replace("if v != ", "if v == "),
+                       "[{name: A, props: {attack: 2}}, {name: B, props: {attack: 'seven'}}]")
+    assert "_sub(" in game.code and "_add(" in game.code and "_mul(" in game.code
+    with pytest.raises(rulekit.RuleRuntimeError, match="'-' cannot take a text and a number"):
+        game.new_match(1)
+
+
+def test_a_card_number_added_in_a_loop_grows_by_a_bounded_amount_a_step():
+    """With a number property, ``v += top(d).attack`` is Python's ``+``:
+    the sum grows by at most the largest value a step, which the step
+    budget bounds; ``v += v`` is still held to the limit."""
+    game = _with_cards("while true:\n  v += top(d).attack\n  v += v", "[{name: A, props: {attack: 999}}]")
+    with pytest.raises(rulekit.RuleRuntimeError, match=r"is beyond ±10\^15 \(MAX_INTEGER\)"):
+        game.new_match(1)
+
+
+@pytest.mark.parametrize("lo,hi", [(1, 1), (2, 2), (2, 4), (3, 3), (1, 20), (5, 9)])
+def test_a_group_of_cards_needs_its_sets_counted_only_past_the_size_where_they_can_exceed_the_limit(lo, hi):
+    """The count of every set of ``lo`` to ``hi`` of n cards is made only
+    for a group larger than ``sets_within(lo, hi)``: up to it, the sets are
+    within MAX_OPTIONS, and one more card takes them past it."""
+    from math import comb
+
+    from rulekit.lang.runtime_helpers import sets_within
+
+    def total(n):
+        return sum(comb(n, k) for k in range(lo, min(hi, n) + 1))
+    most = sets_within(lo, hi)
+    assert total(most) <= limits.MAX_OPTIONS < total(most + 1)

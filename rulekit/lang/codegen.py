@@ -230,8 +230,21 @@ class CodeGen(Choices, Statements):
         self.end_function()
 
     # ---- the module ---------------------------------------------------------
-    def set_card_props(self, props: Iterable[str]) -> None:
+    def set_card_props(self, props: Iterable[str], cards: Sequence[Card] = (), unknown: Iterable[str] = ()) -> None:
+        """The card properties effect text may read, and of those the ones
+        that are whole numbers on every one of ``cards`` holding them (none of
+        ``unknown``, whose values were not read): arithmetic on such a
+        property is a number the text bounds (see expr_lower.numeric)."""
         self.card_props = frozenset(props)
+        sizes: dict[str, int] = {}
+        other: set[str] = set(unknown)
+        for c in cards:
+            for k, v in c.props.items():
+                if type(v) is int:
+                    sizes[k] = max(sizes.get(k, 0), abs(v))
+                else:
+                    other.add(k)
+        self.number_props = {k: n for k, n in sizes.items() if k not in other}
 
     def build(self, filename: str, cards: Sequence[Card]) -> dict[str, Any]:
         """Compile every generated function at once; return the namespace."""

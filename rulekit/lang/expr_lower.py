@@ -12,7 +12,7 @@ written out as functions of their own.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -201,6 +201,8 @@ class Lowering(NameChecks):
         if in_place is not None and (in_place.takes != "zone" or kind0 == "zone"):
             return Code(f"m.{in_place.method}({', '.join(srcs)})", in_place.gives)
         if name == "top" and len(srcs) == 1 and kind0 == "zone":
+            if args[0].shared:          # a shared zone (a constant's item): read in place, no call
+                return Code(f"({srcs[0]}.cards[-1] if {srcs[0]}.cards else None)", "any")
             return Code(f"_top1({srcs[0]}.cards)", "any")
         return Code(f"_B_{name}(m, {', '.join(srcs)})", node.kind)
 
@@ -254,7 +256,7 @@ class Lowering(NameChecks):
             # a zone's list rather than the zone, whose __contains__ would be a Python call
             container = f"{right}.cards" if right.kind == "zone" else right.src
             return Code(f"({left} {op} {container})", "bool")
-        if op in _CHECKED and not _unchecked(op, node.args[0], node.args[1]):
+        if op in _CHECKED and not _unchecked(op, node.args[0], node.args[1], self.number_props):
             return Code(f"{_CHECKED[op]}({left}, {right.src})", node.kind)
         return Code(f"({left} {op} {right.src})", node.kind)
 
@@ -316,17 +318,17 @@ _CHECKED = {"*": "_mul", "+": "_add", "-": "_sub", "%": "_mod"}
 _NUMBERS = frozenset(("size", "count", "sum", "seat_distance", "room", "limit"))
 
 
-def _unchecked(op: str, a: Expr, b: Expr) -> bool:
+def _unchecked(op: str, a: Expr, b: Expr, props: NumberProps) -> bool:
     """Whether ``a op b`` (an operator of _CHECKED) may be Python's own: a
     sum or difference with one side a number the text bounds is a number or
     fails, so it joins no lists, and a step grows a number by that much at
     most; a product or remainder of such numbers is bounded."""
     if op in ("+", "-"):
-        return numeric(a) or numeric(b)
+        return numeric(a, props) or numeric(b, props)
     if op == "*":               # (a thousand literals multiplied would have 15,000 digits)
-        low, high = bound(a), bound(b)
+        low, high = bound(a, props), bound(b, props)
         return low is not None and high is not None and low * high <= MAX_INTEGER
-    return numeric(a) and numeric(b)
+    return numeric(a, props) and numeric(b, props)
 
 
 def _bounded_list(node: Expr) -> bool:
@@ -352,23 +354,45 @@ def may_nest(node: Expr) -> bool:
     return isinstance(node, Op) and node.form == "list" and not all(map(flat, node.args))
 
 
-def numeric(node: Expr) -> bool:
+#: the card properties that every card holding them holds as a whole number, each with the
+#: largest size it has (see CodeGen.set_card_props): read from a card, such a property is a
+#: number the text bounds (a card's properties never change)
+NumberProps = Mapping[str, int]
+_NO_PROPS: NumberProps = {}
+
+
+def numeric(node: Expr, props: NumberProps = _NO_PROPS) -> bool:
     """``node`` is a number whenever it has a value, of a size the text
-    bounds: a whole-number literal, a size, or arithmetic of those.  What
-    is read from the match is not: effect text is not typed, a variable may
-    hold a list, and a number it holds may have grown."""
+    bounds: a whole-number literal, a size, a card's property that is a
+    number on every card (``props``), or arithmetic of those.  What is read
+    from the match's variables is not: effect text is not typed, a variable
+    may hold a list, and a number it holds may have grown."""
     node = unwrapped(node)
     if isinstance(node, Lit):
         return type(node.number) is int and node.kind == "int"
     if isinstance(node, Builtin):
         return node.name in _NUMBERS
+    if isinstance(node, Attr):
+        return _card_number(node, props) is not None
     if isinstance(node, Op):
         if node.form == "neg":
-            return numeric(node.args[0])
+            return numeric(node.args[0], props)
         if node.form == "ternary":
-            return numeric(node.args[0]) and numeric(node.args[2])
-        return node.form == "binary" and node.op in ("+", "-", "*", "//", "%") and all(map(numeric, node.args))
+            return numeric(node.args[0], props) and numeric(node.args[2], props)
+        return node.form == "binary" and node.op in ("+", "-", "*", "//", "%") and all(
+            numeric(a, props) for a in node.args)
     return False
+
+
+def _card_number(node: Attr, props: NumberProps) -> int | None:
+    """The largest size of a number property of one card (a card's, or a
+    zone's top card's) that ``node`` reads, else None.  (A card without
+    it gives none, with which arithmetic fails: still no growth.)"""
+    if node.attr not in props:
+        return None
+    if node.base.kind == "card" or (node.card_prop and top_zone(node) is not None):
+        return props[node.attr]
+    return None
 
 
 #: the largest value of each built-in of _NUMBERS that has one: a list or text holds at
@@ -377,17 +401,25 @@ _BOUNDS = {"size": MAX_BUILT_ITEMS, "count": MAX_BUILT_ITEMS, "seat_distance": M
            "room": MAX_INTEGER, "limit": MAX_INTEGER}
 
 
-def bound(node: Expr) -> int | None:
+def bound(node: Expr, props: NumberProps = _NO_PROPS) -> int | None:
     """The largest size a :func:`numeric` node may have, worked out from
-    the text (None: not known, e.g. a sum of a list, or not numeric)."""
+    the text (None: not known, e.g. a sum of a list of numbers, or not
+    numeric).  A sum of a number property of cards holds at most
+    MAX_BUILT_ITEMS cards' (a list of cards a rule built is as long as that
+    at most, and a zone holds fewer)."""
     node = unwrapped(node)
     if isinstance(node, Lit):
         return abs(node.number) if type(node.number) is int and node.kind == "int" else None
+    if isinstance(node, Attr):
+        return _card_number(node, props)
     if isinstance(node, Builtin):
+        if node.name == "sum":
+            summed = sum_of_cards(node)
+            return props[summed.attr] * MAX_BUILT_ITEMS if summed is not None and summed.attr in props else None
         return _BOUNDS.get(node.name)
     if not isinstance(node, Op):
         return None
-    parts = [bound(a) for a in node.args]
+    parts = [bound(a, props) for a in node.args]
     if node.form == "neg":
         return parts[0]
     if node.form == "ternary":

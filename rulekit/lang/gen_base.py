@@ -146,6 +146,8 @@ class GenBase:
         self.text_path: tuple[Any, ...] = ()      # where in the file the text being written is
         self.locate: Callable[[tuple[Any, ...], int, int], Where] | None = None  # set by the loader
         self.card_props: frozenset[str] = frozenset()
+        #: the card properties that are a whole number on every card holding them, by largest size
+        self.number_props: dict[str, int] = {}
         #: (choice, option) -> the zones its cards can only come from (None: anywhere), see zones_of
         self.option_zones: dict[tuple[str, str], frozenset[int] | None] = {}
         #: (choice, option) -> the trees of its ``from:`` (None: none); Choices.param_option_zones

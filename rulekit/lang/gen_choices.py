@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 from ..engine.runtime import Action
+from ..limits import MAX_OPTIONS
 from . import runtime_helpers, work
 from .expr_ir import Expr, zones_of
 from .gen_base import Node
@@ -273,7 +274,9 @@ class Choices(Expressions):
         each.extend(self._memo_append(memo))
         self.add(For("grp", groups, [
             _skip_unless(f"len(grp) < {lo}", here),
-            Do(f"_sets(len(grp), {lo}, {hi})", origin=here),
+            # (counted only for a group large enough for its sets to pass the limit)
+            If([(f"len(grp) > {runtime_helpers.sets_within(lo, hi)}",
+                 [Do(f"_sets(len(grp), {lo}, {hi})", origin=here)])], origin=here, one_line=True),
             For("k", f"range({lo}, min({hi}, len(grp)) + 1)", [
                 For("L_chosen", "_combinations(grp, k)", each, origin=here)], origin=here)], origin=here))
 
@@ -317,7 +320,10 @@ class Choices(Expressions):
         memo = self._action_table("cards", name.strip("'\""))
         self.assign("seen", "set()")
         here = self.here()
-        self.do(f"_picks({', '.join(f'len({p})' for p in lists)})")
+        # (counted only when the product of the parts' sizes is past the limit: a test, not a call)
+        sizes = [f"len({p})" for p in lists]
+        self.add(If([(f"{' * '.join(sizes)} > {MAX_OPTIONS}", [Do(f"_picks({', '.join(sizes)})", origin=here)])],
+                    origin=here, one_line=True))
         if k == 2 and require is None:
             self.add(For("a", "_p0", [For("b", "_p1", [
                 _skip_unless("a is b", here),

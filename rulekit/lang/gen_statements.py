@@ -169,7 +169,7 @@ class Statements(Windows):
         op = str(op_tok)
         # x += v, v not a number the text bounds: a list or text joined to itself doubles, and
         # so does a number (x += x - 0, x -= 0 - x), so the sum is checked (see runtime_growth)
-        if op in ("+=", "-=") and not numeric(tree):
+        if op in ("+=", "-=") and not numeric(tree, self.number_props):
             op += "?"
         parts = [str(t) for t in target.children]
         if len(parts) == 2 and parts[0] in self.cx.locals and self.cx.local_kinds.get(parts[0]) == "event":

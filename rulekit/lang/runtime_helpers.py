@@ -105,6 +105,22 @@ def _sets(n: int, lo: int, hi: int) -> None:
                             f"than {MAX_OPTIONS:,} (MAX_OPTIONS): let the player pick the cards one at a time")
 
 
+def sets_within(lo: int, hi: int) -> int:
+    """The most cards of which every set of ``lo`` to ``hi`` is within
+    MAX_OPTIONS: a group no larger needs no :func:`_sets` (the compiler
+    writes the call only behind a test of the group's size)."""
+    def total(n: int) -> int:
+        return sum(comb(n, k) for k in range(lo, min(hi, n) + 1))
+    low, high = lo, MAX_OPTIONS + lo     # total(low) is 1; total(high) >= high - lo + 1 > MAX_OPTIONS
+    while low < high:
+        mid = (low + high + 1) // 2
+        if total(mid) <= MAX_OPTIONS:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
 def _picks(*sizes: int) -> None:
     """Before an option offers one card of each part: fail when the ways to
     pick them are more than MAX_OPTIONS."""
