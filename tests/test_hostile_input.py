@@ -562,7 +562,8 @@ def test_a_card_number_added_in_a_loop_grows_by_a_bounded_amount_a_step():
         game.new_match(1)
 
 
-@pytest.mark.parametrize("lo,hi", [(1, 1), (2, 2), (2, 4), (3, 3), (1, 20), (5, 9)])
+@pytest.mark.parametrize("lo,hi", [(1, 1), (2, 2), (2, 4), (3, 3), (1, 20), (5, 9), (1, 10_000), (5_000, 10_000),
+                                   (10_000, 10_000)])
 def test_a_group_of_cards_needs_its_sets_counted_only_past_the_size_where_they_can_exceed_the_limit(lo, hi):
     """The count of every set of ``lo`` to ``hi`` of n cards is made only
     for a group larger than ``sets_within(lo, hi)``: up to it, the sets are
@@ -573,5 +574,13 @@ def test_a_group_of_cards_needs_its_sets_counted_only_past_the_size_where_they_c
 
     def total(n):
         return sum(comb(n, k) for k in range(lo, min(hi, n) + 1))
-    most = sets_within(lo, hi)
+    most = sets_within(lo, hi)      # (worked out when the file loads: quick even for the widest range)
     assert total(most) <= limits.MAX_OPTIONS < total(most + 1)
+
+
+@pytest.mark.parametrize("count", ['"1..10000"', '"5000..10000"', "10000"])
+def test_a_card_option_of_the_widest_range_loads(count):
+    """The size past which an option's sets are counted is worked out as
+    the file loads, stopping as soon as a count passes the limit."""
+    text = prompt_game("Pick").replace("- {name: ok}", f"- {{name: ok, cards: {count}, from: d}}")
+    assert rulekit.load_game_text(text, "h.yaml")

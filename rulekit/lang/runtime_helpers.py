@@ -109,15 +109,22 @@ def sets_within(lo: int, hi: int) -> int:
     """The most cards of which every set of ``lo`` to ``hi`` is within
     MAX_OPTIONS: a group no larger needs no :func:`_sets` (the compiler
     writes the call only behind a test of the group's size)."""
-    def total(n: int) -> int:
-        return sum(comb(n, k) for k in range(lo, min(hi, n) + 1))
-    low, high = lo, MAX_OPTIONS + lo     # total(low) is 1; total(high) >= high - lo + 1 > MAX_OPTIONS
+    def over(n: int) -> bool:
+        # (the sum stops as soon as it passes: of ten thousand cards, the sets are numbers of
+        # thousands of digits, and a hostile file's range may ask for thousands of them)
+        total = 0
+        for k in range(lo, min(hi, n) + 1):
+            total += comb(n, k)
+            if total > MAX_OPTIONS:
+                return True
+        return False
+    low, high = lo, MAX_OPTIONS + lo     # lo cards have one set; lo + MAX_OPTIONS have more than the limit
     while low < high:
         mid = (low + high + 1) // 2
-        if total(mid) <= MAX_OPTIONS:
-            low = mid
-        else:
+        if over(mid):
             high = mid - 1
+        else:
+            low = mid
     return low
 
 
