@@ -584,3 +584,56 @@ def test_a_card_option_of_the_widest_range_loads(count):
     the file loads, stopping as soon as a count passes the limit."""
     text = prompt_game("Pick").replace("- {name: ok}", f"- {{name: ok, cards: {count}, from: d}}")
     assert rulekit.load_game_text(text, "h.yaml")
+
+
+def test_a_local_set_to_a_number_the_text_bounds_is_one_until_a_loop_or_another_value_sets_it():
+    """``let n = size(l) + 1``, then ``n = 2 * n`` in a branch, leave ``n``
+    a number the text bounds (each runs at most once a run of the text), so
+    ``v += n`` is Python's own; a loop that sets ``n``, or an assignment of
+    a variable's value, makes it unknown from there on."""
+    _, game = _growing("let n = size(l) + 1\nif v > 0:\n  n = 2 * n\nv += n\nlet k = 1\nwhile k < 4:\n"
+                       "  k = k + k\nv += k\nlet j = 3\nj = v\nv += j\nif v != 2 + 4 + 4 + 10:\n  lose 'wrong'\nwin")
+    code = game.code
+    assert "(2 * L_p0_n)" in code and "V['v'] + (L_p0_n)" in code, code
+    assert "_add(L_p0_k, L_p0_k)" in code and "_add(V['v'], L_p0_k)" in code
+    assert "_add(V['v'], L_p0_j)" in code
+    assert game.new_match(1).result()["outcome"] == "win"
+
+
+@pytest.mark.parametrize("effect", [
+    "let n = 1\nwhile true:\n  n = 2 * n",                   # doubled in a loop
+    "let n = 1\nwhile true:\n  v += n\n  n = n + n",        # read, then doubled, in a loop
+    "let n = 2\nwhile true:\n  if v < 0:\n    let n = 2\n  n = n * n\n  v = n",   # a let in the loop too
+])
+def test_a_local_doubled_in_a_loop_is_held_to_the_limit(effect):
+    _, game = _growing(effect + "\nwin")
+    with pytest.raises(rulekit.RuleRuntimeError, match=r"is beyond ±10\^15 \(MAX_INTEGER\)"):
+        game.new_match(1)
+
+
+def test_a_local_kept_from_the_last_run_of_a_phase_is_not_taken_for_a_bounded_number():
+    """A phase runs again in the same function, where its locals keep their
+    values: a ``let`` in a branch does not make ``n`` known, so doubling it
+    at the top level is checked, and stops at the limit turn after turn."""
+    text = ("name: Turns\nplayers: {min: 1, max: 1}\ncards: [{name: C}]\n"
+            "zones: {d: {visibility: hidden}}\nvars: {v: 0}\n"
+            "turn:\n  phases:\n    - name: p\n      effect: |\n"
+            "        if v == 0:\n          let n = 1\n        n = 2 * n\n        v += n\n"
+            "        if v < 0:\n          win\n")
+    game = rulekit.load_game_text(text, "turns.yaml")
+    assert "_mul(2, L_p0_n)" in game.code and "_add(V['v'], L_p0_n)" in game.code
+    with pytest.raises(rulekit.RuleRuntimeError, match=r"is beyond ±10\^15 \(MAX_INTEGER\)"):
+        game.new_match(1)
+
+
+def test_a_procedure_written_in_place_in_a_loop_knows_its_own_locals_from_its_top():
+    """A procedure written in place of its call runs from its first line
+    every time round the caller's loop: its ``let`` sets its local afresh."""
+    text = ("name: Calls\nplayers: {min: 1, max: 1}\ncards: [{name: C}]\n"
+            "zones: {d: {visibility: hidden}}\nvars: {v: 0}\n"
+            "procedures:\n  step:\n    effect: |\n      let k = 1\n      k = 2 * k\n      v += k\n"
+            "turn:\n  phases:\n    - name: p\n      effect: |\n"
+            "        while v < 20:\n          call step\n        if v == 20:\n          win\n        lose 'wrong'\n")
+    game = rulekit.load_game_text(text, "calls.yaml")
+    assert "_add(" not in game.code and "_mul(" not in game.code, game.code
+    assert game.new_match(1).result()["outcome"] == "win"

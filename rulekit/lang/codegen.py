@@ -118,6 +118,7 @@ class CodeGen(Choices, Statements):
         # names the text sets (a parameter too), or a procedure written in place of a call
         self.cx.rebound = declared | assigned | self._set_in_place(tree)
         self.cx.can_yield = self.cx.can_return = True
+        self.begin_text(tree, self.cx.depth + 1)
         self.function.body.extend(self.block(tree.children))
         self.end_function()
 
@@ -180,6 +181,7 @@ class CodeGen(Choices, Statements):
             self.check_shadowing(tree)
             self.cx.in_flow = True
             self.text_path = path
+            self.begin_text(tree, self.cx.depth + 1)
             self.cx.out.extend(self.block(tree.children))
             self.cx.in_flow = False
             self.assign("ph", str(i + 1))

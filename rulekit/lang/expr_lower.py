@@ -256,7 +256,8 @@ class Lowering(NameChecks):
             # a zone's list rather than the zone, whose __contains__ would be a Python call
             container = f"{right}.cards" if right.kind == "zone" else right.src
             return Code(f"({left} {op} {container})", "bool")
-        if op in _CHECKED and not _unchecked(op, node.args[0], node.args[1], self.number_props):
+        if op in _CHECKED and not _unchecked(op, node.args[0], node.args[1], self.number_props,
+                                             self.cx.number_locals):
             return Code(f"{_CHECKED[op]}({left}, {right.src})", node.kind)
         return Code(f"({left} {op} {right.src})", node.kind)
 
@@ -318,17 +319,18 @@ _CHECKED = {"*": "_mul", "+": "_add", "-": "_sub", "%": "_mod"}
 _NUMBERS = frozenset(("size", "count", "sum", "seat_distance", "room", "limit"))
 
 
-def _unchecked(op: str, a: Expr, b: Expr, props: NumberProps) -> bool:
+def _unchecked(op: str, a: Expr, b: Expr, props: NumberProps, known: NumberProps) -> bool:
     """Whether ``a op b`` (an operator of _CHECKED) may be Python's own: a
     sum or difference with one side a number the text bounds is a number or
     fails, so it joins no lists, and a step grows a number by that much at
-    most; a product or remainder of such numbers is bounded."""
+    most; a product or remainder of such numbers is bounded.  (``known``:
+    the locals that hold such numbers, see Statements.note_number.)"""
     if op in ("+", "-"):
-        return numeric(a, props) or numeric(b, props)
+        return numeric(a, props, known) or numeric(b, props, known)
     if op == "*":               # (a thousand literals multiplied would have 15,000 digits)
-        low, high = bound(a, props), bound(b, props)
+        low, high = bound(a, props, known), bound(b, props, known)
         return low is not None and high is not None and low * high <= MAX_INTEGER
-    return numeric(a, props) and numeric(b, props)
+    return numeric(a, props, known) and numeric(b, props, known)
 
 
 def _bounded_list(node: Expr) -> bool:
@@ -361,13 +363,16 @@ NumberProps = Mapping[str, int]
 _NO_PROPS: NumberProps = {}
 
 
-def numeric(node: Expr, props: NumberProps = _NO_PROPS) -> bool:
+def numeric(node: Expr, props: NumberProps = _NO_PROPS, known: NumberProps = _NO_PROPS) -> bool:
     """``node`` is a number whenever it has a value, of a size the text
     bounds: a whole-number literal, a size, a card's property that is a
-    number on every card (``props``), or arithmetic of those.  What is read
-    from the match's variables is not: effect text is not typed, a variable
-    may hold a list, and a number it holds may have grown."""
+    number on every card (``props``), a local that holds such a number
+    (``known``, by Python name), or arithmetic of those.  What is read from
+    the match's variables is not: effect text is not typed, a variable may
+    hold a list, and a number it holds may have grown."""
     node = unwrapped(node)
+    if isinstance(node, Local):
+        return node.py in known
     if isinstance(node, Lit):
         return type(node.number) is int and node.kind == "int"
     if isinstance(node, Builtin):
@@ -376,11 +381,11 @@ def numeric(node: Expr, props: NumberProps = _NO_PROPS) -> bool:
         return _card_number(node, props) is not None
     if isinstance(node, Op):
         if node.form == "neg":
-            return numeric(node.args[0], props)
+            return numeric(node.args[0], props, known)
         if node.form == "ternary":
-            return numeric(node.args[0], props) and numeric(node.args[2], props)
+            return numeric(node.args[0], props, known) and numeric(node.args[2], props, known)
         return node.form == "binary" and node.op in ("+", "-", "*", "//", "%") and all(
-            numeric(a, props) for a in node.args)
+            numeric(a, props, known) for a in node.args)
     return False
 
 
@@ -401,13 +406,15 @@ _BOUNDS = {"size": MAX_BUILT_ITEMS, "count": MAX_BUILT_ITEMS, "seat_distance": M
            "room": MAX_INTEGER, "limit": MAX_INTEGER}
 
 
-def bound(node: Expr, props: NumberProps = _NO_PROPS) -> int | None:
+def bound(node: Expr, props: NumberProps = _NO_PROPS, known: NumberProps = _NO_PROPS) -> int | None:
     """The largest size a :func:`numeric` node may have, worked out from
     the text (None: not known, e.g. a sum of a list of numbers, or not
     numeric).  A sum of a number property of cards holds at most
     MAX_BUILT_ITEMS cards' (a list of cards a rule built is as long as that
     at most, and a zone holds fewer)."""
     node = unwrapped(node)
+    if isinstance(node, Local):
+        return known.get(node.py)
     if isinstance(node, Lit):
         return abs(node.number) if type(node.number) is int and node.kind == "int" else None
     if isinstance(node, Attr):
@@ -419,7 +426,7 @@ def bound(node: Expr, props: NumberProps = _NO_PROPS) -> int | None:
         return _BOUNDS.get(node.name)
     if not isinstance(node, Op):
         return None
-    parts = [bound(a, props) for a in node.args]
+    parts = [bound(a, props, known) for a in node.args]
     if node.form == "neg":
         return parts[0]
     if node.form == "ternary":

@@ -51,6 +51,14 @@ class FnContext:
     error_path: tuple[Any, ...] = ()    # key of the choice being written, for error positions
     #: what the ``if`` tests around the statement being written decided (see pass_facts)
     facts: dict[str, Fact] = attrs.field(factory=dict)
+    #: blocks around the statement being written, and the depth of the text's own top level
+    #: (the statements every run of it passes through, in order): see Statements.note_number
+    depth: int = 0
+    scope_depth: int = 1
+    #: locals that hold a number the text bounds, by Python name, with the largest size
+    number_locals: dict[str, int] = attrs.field(factory=dict)
+    #: locals that may hold anything from here on (set in a loop, or to what is not such a number)
+    unbounded: set[str] = attrs.field(factory=set)
 
     @out.default
     def _body(self) -> list[Stmt]:

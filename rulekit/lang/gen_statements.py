@@ -13,7 +13,7 @@ from lark import Token, Tree
 
 from . import pass_facts, printer
 from .expr_ir import Expr
-from .expr_lower import flat, numeric
+from .expr_lower import bound, flat, numeric
 from .gen_base import ANSWER, Node, subtree, unquote
 from .gen_expressions import elem_of
 from .gen_windows import Windows
@@ -36,6 +36,7 @@ from .ir import (
     YieldFrom,
 )
 from .names import suggest
+from .parser import subtrees
 
 
 def _fixed_text(node: Node | None) -> str | None:
@@ -68,6 +69,7 @@ class Statements(Windows):
         """The statements of ``stmts`` as a new block (``pass`` when empty)."""
         saved, self.cx.out = self.cx.out, []
         known = dict(self.cx.facts)        # what an 'if' in the block learns holds in the block only
+        self.cx.depth += 1
         try:
             for s in stmts:
                 if s is not None:
@@ -78,6 +80,7 @@ class Statements(Windows):
         finally:
             self.cx.out = saved
             self.cx.facts = known
+            self.cx.depth -= 1
 
     def stmt(self, node: Tree[Token]) -> None:
         method: Callable[[Tree[Token]], None] | None = getattr(self, "s_" + node.data, None)
@@ -160,7 +163,46 @@ class Statements(Windows):
 
     def s_let_stmt(self, node: Tree[Token]) -> None:
         name, value_n = node.children
-        self.assign(self.local(str(name)), self.expr(value_n).src)
+        tree = self.known_tree(value_n)
+        target = self.local(str(name))
+        self.assign(target, self.lower(tree).src)
+        self.note_number(target, "=", tree)
+
+    def begin_text(self, tree: Tree[Token], depth: int) -> None:
+        """Before writing a text (a procedure's, a phase's, or one written in
+        place of its call) whose top level is at block ``depth``: the locals
+        a ``for`` or an ``emit ... as`` binds are never numbers the text
+        bounds (see :meth:`note_number`)."""
+        self.cx.scope_depth = depth
+        for s in subtrees(tree):
+            if s.data == "for_stmt" or (s.data == "emit_stmt" and s.children[2] is not None):
+                self.cx.unbounded.add(self.local(str(s.children[0] if s.data == "for_stmt" else s.children[2])))
+
+    def note_number(self, target: str, op: str, tree: Expr) -> None:
+        """After ``target op= tree`` of a local: whether the local now holds a
+        number the text bounds, and how large (``cx.number_locals``), so that
+        sums with it are Python's own (see expr_lower.numeric).
+
+        The text of a phase, or of a procedure written in place inside a
+        loop, runs again in the same Python function, where a local keeps its
+        value from the run before.  So a local is known only from an
+        assignment at the text's top level (every run passes through it, in
+        order, before what follows reads the local), then grown by each later
+        assignment (each runs at most once a run, outside loops: ``n = 2 *
+        n`` doubles the largest size, which is kept); a loop makes every
+        local it sets unknown from its start on (see :meth:`_loop_body`),
+        and so does an assignment of what is not such a number."""
+        cx = self.cx
+        known = cx.number_locals
+        size = bound(tree, self.number_props, known) if numeric(tree, self.number_props, known) else None
+        if size is None:
+            known.pop(target, None)
+            cx.unbounded.add(target)
+        elif op == "=" and cx.depth == cx.scope_depth:
+            known[target] = size                  # (whatever it held before)
+            cx.unbounded.discard(target)
+        elif target in known:
+            known[target] = max(known[target], size) if op == "=" else known[target] + size
 
     def s_assign_stmt(self, node: Tree[Token]) -> None:
         target, op_tok, value_n = subtree(node.children[0]), node.children[1], node.children[2]
@@ -169,7 +211,7 @@ class Statements(Windows):
         op = str(op_tok)
         # x += v, v not a number the text bounds: a list or text joined to itself doubles, and
         # so does a number (x += x - 0, x -= 0 - x), so the sum is checked (see runtime_growth)
-        if op in ("+=", "-=") and not numeric(tree, self.number_props):
+        if op in ("+=", "-=") and not numeric(tree, self.number_props, self.cx.number_locals):
             op += "?"
         parts = [str(t) for t in target.children]
         if len(parts) == 2 and parts[0] in self.cx.locals and self.cx.local_kinds.get(parts[0]) == "event":
@@ -200,6 +242,7 @@ class Statements(Windows):
         (name,) = parts
         if name in self.cx.locals:
             self._assign(self.local(name), op, value)
+            self.note_number(self.local(name), op.rstrip("?"), tree)
             return
         if name in self.names.vars:
             self.hoist("V")
@@ -337,7 +380,10 @@ class Statements(Windows):
         saved_via, self.cx.via = self.cx.via, self.cx.via + ((self.cx.origin, saved[4]),)
         errors = len(self.errors)
         self.cx.facts = {}              # its names are not the caller's, and it may set the caller's
+        saved_scope = self.cx.scope_depth
+        self.begin_text(body, self.cx.depth)      # (its top level is the caller's block)
         self.in_place(body.children)     # in the caller's block: the passes see one run of statements
+        self.cx.scope_depth = saved_scope
         del self.errors[errors:]     # reported once, where the procedure is written
         self.text_path, self.cx.via = saved_path, saved_via
         self.cx.prefix, self.cx.locals, self.cx.local_kinds, self.cx.assigned, self.cx.rule = saved
@@ -519,7 +565,17 @@ class Statements(Windows):
         self.add(For(target, f"list({seq})", self._loop_body(subtree(suite_n).children), origin=self.here()))
 
     def _loop_body(self, stmts: Iterable[Node | None]) -> list[Stmt]:
-        """A loop's body: it counts a step every time round."""
+        """A loop's body: it counts a step every time round.  A local it
+        sets may grow at every time round: from here on it is no number the
+        text bounds (see :meth:`note_number`), in the body too, which reads
+        what the last time round set."""
+        stmts = list(stmts)
+        for s in stmts:
+            if s is not None:
+                for name in self.assigned_names(subtree(s)):
+                    if name in self.cx.locals:
+                        self.cx.number_locals.pop(self.local(name), None)
+                        self.cx.unbounded.add(self.local(name))
         saved, self.cx.out = self.cx.out, []
         self.tick()
         self.cx.loop_depth += 1
