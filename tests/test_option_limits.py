@@ -49,3 +49,17 @@ def test_an_option_within_the_limit_offers_every_set(option, cards, offered):
     assert len(m.decision.options) == offered
     m.apply(len(m.decision.options) - 1)
     assert m.result()["outcome"] == "win"
+
+
+@pytest.mark.parametrize("option,cards,counted", [
+    ("{name: pair, parts: ['true', 'true'], from: d}", 316, False),      # 316 * 316 <= MAX_OPTIONS
+    ("{name: pair, parts: ['true', 'true'], from: d}", 317, True),
+    ("{name: two, cards: 2, from: d}", 447, False),                      # every pair of 447 is within
+    ("{name: two, cards: 2, from: d}", 448, True),
+    ("{name: two, cards: 2, from: 'join(d, d)'}", 20, True),             # a list may hold a card twice
+])
+def test_sets_are_counted_only_where_the_game_has_cards_enough_to_pass_the_limit(option, cards, counted):
+    """A zone holds at most every card of the game: where that many cannot
+    make MAX_OPTIONS sets, the generated choice has no count at all."""
+    code = _game(option, cards).code
+    assert (("_picks(" in code) or ("_sets(" in code)) == counted, code

@@ -148,6 +148,8 @@ class GenBase:
         self.card_props: frozenset[str] = frozenset()
         #: the card properties that are a whole number on every card holding them, by largest size
         self.number_props: dict[str, int] = {}
+        #: how many cards the game has (None: not known): no zone holds more
+        self.card_count: int | None = None
         #: (choice, option) -> the zones its cards can only come from (None: anywhere), see zones_of
         self.option_zones: dict[tuple[str, str], frozenset[int] | None] = {}
         #: (choice, option) -> the trees of its ``from:`` (None: none); Choices.param_option_zones

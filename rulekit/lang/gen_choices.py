@@ -236,9 +236,11 @@ class Choices(Expressions):
         elem = "any" if source is None else elem_of(source.kind)
         pred = self.filter_test(trees["where"], elem) if "where" in trees else None
         key = (src, "True" if pred is None else pred.src)
+        # the most cards a pool of the option may hold: a zone holds at most every card of the game
+        most = self.card_count if source is not None and source.kind == "zone" else None
         if "parts" in opt and pred is None:
             self._parts_option(trees["parts"], elem, self._require(trees, elem), name, first,
-                               trees.base, src, bounded)
+                               trees.base, src, bounded, most)
             return
         if first and key in self.cx.pools:       # the same cards as an earlier option
             self.assign("pool", self._shared_pool(key))
@@ -250,7 +252,7 @@ class Choices(Expressions):
         require = self._require(trees, elem)
         if "parts" in opt:
             parts = trees["parts"]
-            self._parts_option(parts, elem, require, name, first, trees.base, bounded=bounded)
+            self._parts_option(parts, elem, require, name, first, trees.base, bounded=bounded, most=most)
             return
         here = self.here()
         if lo == hi == 1 and require is None and opt.get("same") is None:
@@ -271,12 +273,14 @@ class Choices(Expressions):
         if require is not None:
             each.append(_skip_unless(f"not ({require})", here))
         each.append(Assign("ids", "tuple(_map(_ID, L_chosen))", origin=here))
+        within = runtime_helpers.sets_within(lo, hi)
         each.extend(self._memo_append(memo))
         self.add(For("grp", groups, [
             _skip_unless(f"len(grp) < {lo}", here),
-            # (counted only for a group large enough for its sets to pass the limit)
-            If([(f"len(grp) > {runtime_helpers.sets_within(lo, hi)}",
-                 [Do(f"_sets(len(grp), {lo}, {hi})", origin=here)])], origin=here, one_line=True),
+            # (counted only for a group large enough for its sets to pass the limit, if one may be)
+            *([] if most is not None and most <= within else
+              [If([(f"len(grp) > {within}", [Do(f"_sets(len(grp), {lo}, {hi})", origin=here)])],
+                  origin=here, one_line=True)]),
             For("k", f"range({lo}, min({hi}, len(grp)) + 1)", [
                 For("L_chosen", "_combinations(grp, k)", each, origin=here)], origin=here)], origin=here))
 
@@ -296,11 +300,13 @@ class Choices(Expressions):
                          kinds={"chosen": "cards" if elem == "card" else "list"}).src
 
     def _parts_option(self, parts: list[Node], elem: str, require: str | None, name: str, first: bool,
-                      base: tuple[Any, ...] = (), src: str | None = None, bounded: bool = True) -> None:
+                      base: tuple[Any, ...] = (), src: str | None = None, bounded: bool = True,
+                      most: int | None = None) -> None:
         """One distinct card per part; each set of cards is offered once.
         With ``src`` (no ``where``), each part's cards are a pool of their own,
         shared with other options that filter the same cards the same way.
-        ``bounded``: the cards are a zone's (see work.bounded)."""
+        ``bounded``: the cards are a zone's (see work.bounded); ``most``: the
+        most cards a part may hold, when known."""
         lists = []
         for i, part in enumerate(parts):
             self.cx.error_path = base + ("parts", i)
@@ -320,10 +326,12 @@ class Choices(Expressions):
         memo = self._action_table("cards", name.strip("'\""))
         self.assign("seen", "set()")
         here = self.here()
-        # (counted only when the product of the parts' sizes is past the limit: a test, not a call)
+        # (counted only when the product of the parts' sizes is past the limit: a test, not a
+        # call; none when the parts cannot hold that many)
         sizes = [f"len({p})" for p in lists]
-        self.add(If([(f"{' * '.join(sizes)} > {MAX_OPTIONS}", [Do(f"_picks({', '.join(sizes)})", origin=here)])],
-                    origin=here, one_line=True))
+        if most is None or most ** k > MAX_OPTIONS:
+            self.add(If([(f"{' * '.join(sizes)} > {MAX_OPTIONS}", [Do(f"_picks({', '.join(sizes)})", origin=here)])],
+                        origin=here, one_line=True))
         if k == 2 and require is None:
             self.add(For("a", "_p0", [For("b", "_p1", [
                 _skip_unless("a is b", here),

@@ -195,7 +195,7 @@ class Statements(Windows):
         cx = self.cx
         known = cx.number_locals
         size = bound(tree, self.number_props, known) if numeric(tree, self.number_props, known) else None
-        if size is None:
+        if size is None or not target.startswith(cx.prefix):   # (or a caller's parameter, set in place)
             known.pop(target, None)
             cx.unbounded.add(target)
         elif op == "=" and cx.depth == cx.scope_depth:
