@@ -170,7 +170,10 @@ class Match:
                  step_budget: int = DEFAULT_STEP_BUDGET, prepared: dict[str, Any] | None = None,
                  options: dict[str, Any] | None = None, auto_pass: bool = False, copyable: bool = False,
                  _start: bool = True) -> None:
-        if _start:           # (a copy's come from the match it copies, checked when it started)
+        if _start and not (     # (a copy's come from the match it copies, checked when it started)
+                type(players) is int and type(seed) is int and type(step_budget) is int  # the usual call,
+                and game.min_players <= players <= game.max_players and step_budget >= 1  # in one test:
+                and type(auto_pass) is bool and type(copyable) is bool and options is None):  # as below
             players = arguments.players(game.name, game.min_players, game.max_players, players)
             seed, step_budget = arguments.seed(seed), arguments.step_budget(step_budget)
             auto_pass, copyable = arguments.flag("auto_pass", auto_pass), arguments.flag("copyable", copyable)
