@@ -637,3 +637,11 @@ def test_a_procedure_written_in_place_in_a_loop_knows_its_own_locals_from_its_to
     game = rulekit.load_game_text(text, "calls.yaml")
     assert "_add(" not in game.code and "_mul(" not in game.code, game.code
     assert game.new_match(1).result()["outcome"] == "win"
+
+
+def test_a_loop_test_reads_a_local_its_body_sets_as_unknown():
+    """A ``while`` test runs after the body too: a local the body sets is
+    checked in the test as well (a product of it is the match's number)."""
+    _, game = _growing("let n = 2\nwhile n * n > 0 and v < 10:\n  n = n + n\n  v += 1\nwin")
+    assert "_mul(L_p0_n, L_p0_n)" in game.code and "_add(L_p0_n, L_p0_n)" in game.code, game.code
+    assert game.new_match(1).result()["outcome"] == "win"

@@ -6,7 +6,7 @@ statement of the grammar to the block being built.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from lark import Token, Tree
@@ -548,8 +548,10 @@ class Statements(Windows):
         return local.py, text
 
     def s_while_stmt(self, node: Tree[Token]) -> None:
+        body = list(subtree(node.children[1]).children)
+        self._set_in_loop(body)             # (the test runs after the body too)
         cond = self.expr(node.children[0]).src
-        self.add(While(cond, self._loop_body(subtree(node.children[1]).children), origin=self.here()))
+        self.add(While(cond, self._loop_body(body), origin=self.here()))
 
     def s_for_stmt(self, node: Tree[Token]) -> None:
         var, seq_n, suite_n = node.children
@@ -564,18 +566,22 @@ class Statements(Windows):
             self.cx.local_kinds.pop(str(var), None)
         self.add(For(target, f"list({seq})", self._loop_body(subtree(suite_n).children), origin=self.here()))
 
-    def _loop_body(self, stmts: Iterable[Node | None]) -> list[Stmt]:
-        """A loop's body: it counts a step every time round.  A local it
-        sets may grow at every time round: from here on it is no number the
-        text bounds (see :meth:`note_number`), in the body too, which reads
-        what the last time round set."""
-        stmts = list(stmts)
+    def _set_in_loop(self, stmts: Sequence[Node | None]) -> None:
+        """The locals a loop's body sets are no numbers the text bounds from here on."""
         for s in stmts:
             if s is not None:
                 for name in self.assigned_names(subtree(s)):
                     if name in self.cx.locals:
                         self.cx.number_locals.pop(self.local(name), None)
                         self.cx.unbounded.add(self.local(name))
+
+    def _loop_body(self, stmts: Iterable[Node | None]) -> list[Stmt]:
+        """A loop's body: it counts a step every time round.  A local it
+        sets may grow at every time round: from here on it is no number the
+        text bounds (see :meth:`note_number`), in the body too, which reads
+        what the last time round set."""
+        stmts = list(stmts)
+        self._set_in_loop(stmts)
         saved, self.cx.out = self.cx.out, []
         self.tick()
         self.cx.loop_depth += 1
