@@ -530,7 +530,6 @@ class _Builder(ChoicesBuilder):
                         and trigger_guards.seat_guard(self.parse(("triggers", i, "when"), "expr"))}
                        for i, t in enumerate(triggers)], if_none_gen)
         gen.set_card_props(self.card_props(cards), cards, self.salvaged.lost_props if self.salvaged else ())
-        gen.card_count = len(cards)
         gen.locate = self.loaded.text_where
         gen.proc_paths = {n: self.proc_path(n) for n in procs}
         gen.work = work.plan(procs, len(cards))

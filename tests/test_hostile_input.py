@@ -645,3 +645,12 @@ def test_a_loop_test_reads_a_local_its_body_sets_as_unknown():
     _, game = _growing("let n = 2\nwhile n * n > 0 and v < 10:\n  n = n + n\n  v += 1\nwin")
     assert "_mul(L_p0_n, L_p0_n)" in game.code and "_add(L_p0_n, L_p0_n)" in game.code, game.code
     assert game.new_match(1).result()["outcome"] == "win"
+
+
+def test_a_local_a_for_loop_binds_too_is_never_taken_for_a_bounded_number():
+    """``let x = 1`` and then ``for x in [l]``: the loop puts lists in
+    ``x``, so a join of it is weighed and stops at the limit."""
+    _, game = _growing("let x = 1\nwhile true:\n  for x in [l]:\n    l = x + x\nwin")
+    assert "_add(L_p0_x, L_p0_x)" in game.code, game.code
+    with pytest.raises(rulekit.RuleRuntimeError, match=r"'\+' would build a list of 131072 elements"):
+        game.new_match(1)

@@ -232,12 +232,14 @@ class CodeGen(Choices, Statements):
         self.end_function()
 
     # ---- the module ---------------------------------------------------------
-    def set_card_props(self, props: Iterable[str], cards: Sequence[Card] = (), unknown: Iterable[str] = ()) -> None:
+    def set_card_props(self, props: Iterable[str], cards: Sequence[Card], unknown: Iterable[str] = ()) -> None:
         """The card properties effect text may read, and of those the ones
         that are whole numbers on every one of ``cards`` holding them (none of
         ``unknown``, whose values were not read): arithmetic on such a
-        property is a number the text bounds (see expr_lower.numeric)."""
+        property is a number the text bounds (see expr_lower.numeric).  No
+        zone holds more than the cards there are (``card_count``)."""
         self.card_props = frozenset(props)
+        self.card_count = len(cards)
         sizes: dict[str, int] = {}
         other: set[str] = set(unknown)
         for c in cards:

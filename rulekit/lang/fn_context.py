@@ -57,8 +57,8 @@ class FnContext:
     scope_depth: int = 1
     #: locals that hold a number the text bounds, by Python name, with the largest size
     number_locals: dict[str, int] = attrs.field(factory=dict)
-    #: locals that may hold anything from here on (set in a loop, or to what is not such a number)
-    unbounded: set[str] = attrs.field(factory=set)
+    #: locals a ``for`` or ``emit ... as`` binds too: never such numbers, whatever a ``let`` sets
+    never_numbers: set[str] = attrs.field(factory=set)
 
     @out.default
     def _body(self) -> list[Stmt]:

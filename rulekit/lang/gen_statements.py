@@ -176,7 +176,7 @@ class Statements(Windows):
         self.cx.scope_depth = depth
         for s in subtrees(tree):
             if s.data == "for_stmt" or (s.data == "emit_stmt" and s.children[2] is not None):
-                self.cx.unbounded.add(self.local(str(s.children[0] if s.data == "for_stmt" else s.children[2])))
+                self.cx.never_numbers.add(self.local(str(s.children[0] if s.data == "for_stmt" else s.children[2])))
 
     def note_number(self, target: str, op: str, tree: Expr) -> None:
         """After ``target op= tree`` of a local: whether the local now holds a
@@ -191,16 +191,16 @@ class Statements(Windows):
         assignment (each runs at most once a run, outside loops: ``n = 2 *
         n`` doubles the largest size, which is kept); a loop makes every
         local it sets unknown from its start on (see :meth:`_loop_body`),
-        and so does an assignment of what is not such a number."""
+        and so does an assignment of what is not such a number.  A local a
+        ``for`` or an ``emit ... as`` binds as well is never known (see
+        :meth:`begin_text`)."""
         cx = self.cx
         known = cx.number_locals
         size = bound(tree, self.number_props, known) if numeric(tree, self.number_props, known) else None
-        if size is None or not target.startswith(cx.prefix):   # (or a caller's parameter, set in place)
+        if size is None or target in cx.never_numbers:
             known.pop(target, None)
-            cx.unbounded.add(target)
         elif op == "=" and cx.depth == cx.scope_depth:
             known[target] = size                  # (whatever it held before)
-            cx.unbounded.discard(target)
         elif target in known:
             known[target] = max(known[target], size) if op == "=" else known[target] + size
 
@@ -564,24 +564,23 @@ class Statements(Windows):
             self.cx.local_kinds[str(var)] = kind
         else:
             self.cx.local_kinds.pop(str(var), None)
-        self.add(For(target, f"list({seq})", self._loop_body(subtree(suite_n).children), origin=self.here()))
+        body = list(subtree(suite_n).children)
+        self._set_in_loop(body)
+        self.add(For(target, f"list({seq})", self._loop_body(body), origin=self.here()))
 
     def _set_in_loop(self, stmts: Sequence[Node | None]) -> None:
-        """The locals a loop's body sets are no numbers the text bounds from here on."""
+        """Before a loop: a local its body sets may grow at every time round,
+        so from here on it is no number the text bounds (see
+        :meth:`note_number`), in the body and the loop's test too, which read
+        what the last time round set."""
         for s in stmts:
             if s is not None:
                 for name in self.assigned_names(subtree(s)):
                     if name in self.cx.locals:
                         self.cx.number_locals.pop(self.local(name), None)
-                        self.cx.unbounded.add(self.local(name))
 
     def _loop_body(self, stmts: Iterable[Node | None]) -> list[Stmt]:
-        """A loop's body: it counts a step every time round.  A local it
-        sets may grow at every time round: from here on it is no number the
-        text bounds (see :meth:`note_number`), in the body too, which reads
-        what the last time round set."""
-        stmts = list(stmts)
-        self._set_in_loop(stmts)
+        """A loop's body: it counts a step every time round."""
         saved, self.cx.out = self.cx.out, []
         self.tick()
         self.cx.loop_depth += 1
