@@ -271,3 +271,32 @@ def test_a_chain_of_call_statements_thousands_long_loads():
     assert _game("call p0", _statement_chain(500, 1)).new_match(1).vars["v"] == 1
     err = _over_budget(_game("call p0", _statement_chain(40, 2)))
     assert err.rule.startswith("procedure 'p")
+
+
+def test_a_for_loop_counts_a_step_for_each_element_before_its_first_turn():
+    """``for`` counts its turns at once (one count, not one per turn): a loop
+    over 40 elements that returns at its first costs the same 40 steps as
+    one that goes through them all, and a match with a budget under them
+    stops before the body ever runs (``v`` is still 0)."""
+    effect = f"for x in {list(range(40))}:\n  v = v + 1\n  if x == 0:\n    win"
+    source = rulekit.load_game_text(
+        "name: Work\nplayers: {min: 1, max: 1}\ncards: [{name: C}]\nzones: {d: {visibility: public}}\n"
+        "vars: {v: 0}\nturn:\n  phases:\n    - name: p\n      effect: |\n"
+        + "".join(f"        {line}\n" for line in effect.split("\n")), "work.yaml")
+    m = source.new_match(1)
+    assert m.result()["outcome"] == "win" and m.vars["v"] == 1
+    whole = m.steps
+    assert whole >= 40
+    with pytest.raises(rulekit.StepBudgetExceeded):
+        source.new_match(1, step_budget=whole - 1)
+    assert "_each = list(" in source.code
+
+
+def test_any_of_zones_joined_reads_them_until_one_holds_a_card():
+    """``any(join(z1, z2))`` (``empty`` too) is true when a part holds a card:
+    the parts are read in order and the first that holds one decides."""
+    game = _game("v = 0\nif any(join(d, d)):\n  v = 1\nif empty(join(d, d)):\n  v = v + 10")
+    m = game.new_match(1)
+    assert m.vars["v"] == 10
+    code = game.code
+    assert "bool(GZ[" in code and "not (GZ[" in code

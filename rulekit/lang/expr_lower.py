@@ -167,6 +167,11 @@ class Lowering(NameChecks):
         if joined is not None and all(a.kind in MANY for a in joined):
             # the size of a join of zones and lists is the sum of theirs: no list is built
             parts = [self.lower(a) for a in joined]
+            if name in ("any", "empty") and len(parts) > 1 and all(a.kind == "zone" or a.plain for a in parts):
+                # whether any part holds something: stop at the first that does (a zone's
+                # list, a local: reading one changes nothing, so the rest may go unread)
+                held = " or ".join(f"{a}.cards" if a.kind == "zone" else a.src for a in parts)
+                return Code(f"bool({held})" if name == "any" else f"(not ({held}))", "bool")
             n = " + ".join(f"len({a}.cards)" if a.kind == "zone" else f"len({a})" for a in parts)
             return self._sized(name, f"({n or 0})")
         args = [self.lower(a) for a in node.args]

@@ -566,7 +566,9 @@ class Statements(Windows):
             self.cx.local_kinds.pop(str(var), None)
         body = list(subtree(suite_n).children)
         self._set_in_loop(body)
-        self.add(For(target, f"list({seq})", self._loop_body(body), origin=self.here()))
+        # the steps of all its turns counted at once, before the first (see ir.For)
+        self.add(For(target, f"list({seq})", self._loop_body(body, tick=False), origin=self.here(),
+                     counted=(self.cx.rule,)))
 
     def _set_in_loop(self, stmts: Sequence[Node | None]) -> None:
         """Before a loop: a local its body sets may grow at every time round,
@@ -579,10 +581,12 @@ class Statements(Windows):
                     if name in self.cx.locals:
                         self.cx.number_locals.pop(self.local(name), None)
 
-    def _loop_body(self, stmts: Iterable[Node | None]) -> list[Stmt]:
-        """A loop's body: it counts a step every time round."""
+    def _loop_body(self, stmts: Iterable[Node | None], tick: bool = True) -> list[Stmt]:
+        """A loop's body: it counts a step every time round (``tick``), or
+        the loop counts them before it starts."""
         saved, self.cx.out = self.cx.out, []
-        self.tick()
+        if tick:
+            self.tick()
         self.cx.loop_depth += 1
         self.cx.out.extend(self.block(stmts))
         self.cx.loop_depth -= 1

@@ -1,7 +1,8 @@
 """Step counting: two counts in a row become one.
 
 Every loop turn, call of a procedure and trigger counts a step (``Tick``)
-so that a rule that never ends is stopped (``m.over_budget``).  When one
+so that a rule that never ends is stopped (``m.over_budget``); a ``for``
+loop counts its turns at once, before the first (``For.counted``).  When one
 count directly follows another in the same block, for the same rule (a
 loop whose body starts with a call, a call of a procedure whose text
 starts with one), the second adds nothing a reader of the budget could

@@ -328,7 +328,7 @@ def _no_option(choice: str, rule: str, where: Where | None = None) -> NoReturn:
         "or the game)", rule, where)
 
 
-SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tuple,
+SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tuple, "bool": bool,
                  "range": range, "type": type, "set": set, "sorted": sorted, "True": True, "False": False, "None": None}
 
 NAMESPACE = {
