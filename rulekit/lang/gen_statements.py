@@ -568,7 +568,7 @@ class Statements(Windows):
         self._set_in_loop(body)
         # the steps of all its turns counted at once, before the first (see ir.For)
         self.add(For(target, f"list({seq})", self._loop_body(body, tick=False), origin=self.here(),
-                     counted=(self.cx.rule,)))
+                     counted=self.cx.rule))
 
     def _set_in_loop(self, stmts: Sequence[Node | None]) -> None:
         """Before a loop: a local its body sets may grow at every time round,

@@ -205,16 +205,16 @@ class If(Stmt):
 
 @attrs.define
 class For(Stmt):
-    """``for TARGET in ITER``.  ``counted``: the loop counts a step for each
-    element of ITER before its first turn (the rule to name past the budget;
-    None for the turn itself), rather than a ``Tick`` in the body each time
-    round: one count for a loop over eight seats instead of eight."""
+    """``for TARGET in ITER``.  ``counted``: the rule to name past the
+    budget, when the loop counts a step for each element of ITER before its
+    first turn rather than a ``Tick`` in the body each time round (one count
+    for a loop over eight seats instead of eight)."""
 
     target: str
     iter: str
     body: list[Stmt]
     one_line: bool = False
-    counted: tuple[str | None] | None = None
+    counted: str | None = None
 
 
 @attrs.define

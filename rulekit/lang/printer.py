@@ -110,13 +110,13 @@ def statements(body: list[Stmt], depth: int, out: Lines) -> None:
                 out.append((f"{pad}else:", origin))
                 statements(stmt.orelse, depth + 1, out)
         elif isinstance(stmt, For):
-            head = f"{pad}for {stmt.target} in {stmt.iter}:"
+            items = stmt.iter
             if stmt.counted is not None:
-                rule = "" if stmt.counted[0] is None else repr(stmt.counted[0])
+                items = "_each"
                 out.append((f"{pad}_each = {stmt.iter}", origin))
                 out.append((f"{pad}m.steps += len(_each)", origin))
-                out.append((f"{pad}if m.steps > m.budget: m.over_budget({rule})", origin))
-                head = f"{pad}for {stmt.target} in _each:"
+                out.append((f"{pad}if m.steps > m.budget: m.over_budget({stmt.counted!r})", origin))
+            head = f"{pad}for {stmt.target} in {items}:"
             if stmt.one_line:
                 out.append((f"{head} {simple(stmt.body[0])}", origin))
                 continue

@@ -98,30 +98,34 @@ def _each_attr(m: Match, items: Any, name: str, rule: str | None, inner: int) ->
 def _sets(n: int, lo: int, hi: int) -> None:
     """Before an option offers every set of ``lo`` to ``hi`` of ``n`` cards:
     fail when they are more than MAX_OPTIONS (see rulekit.limits)."""
-    total = sum(comb(n, k) for k in range(lo, min(hi, n) + 1))
+    total = _set_count(n, lo, hi)
     if total > MAX_OPTIONS:
         few = f"{lo}" if lo == hi else f"{lo} to {hi}"
         raise OverflowError(f"the option would offer every set of {few} of {n} cards, {total:,} answers, more "
                             f"than {MAX_OPTIONS:,} (MAX_OPTIONS): let the player pick the cards one at a time")
 
 
+def _set_count(n: int, lo: int, hi: int, stop: int | None = None) -> int:
+    """How many sets of ``lo`` to ``hi`` of ``n`` cards there are, or, with
+    ``stop``, the count as far as the first sum past it (of ten thousand
+    cards the sets are numbers of thousands of digits, and a hostile file's
+    range may ask for thousands of them)."""
+    total = 0
+    for k in range(lo, min(hi, n) + 1):
+        total += comb(n, k)
+        if stop is not None and total > stop:
+            break
+    return total
+
+
 def sets_within(lo: int, hi: int) -> int:
     """The most cards of which every set of ``lo`` to ``hi`` is within
     MAX_OPTIONS: a group no larger needs no :func:`_sets` (the compiler
     writes the call only behind a test of the group's size)."""
-    def over(n: int) -> bool:
-        # (the sum stops as soon as it passes: of ten thousand cards, the sets are numbers of
-        # thousands of digits, and a hostile file's range may ask for thousands of them)
-        total = 0
-        for k in range(lo, min(hi, n) + 1):
-            total += comb(n, k)
-            if total > MAX_OPTIONS:
-                return True
-        return False
     low, high = lo, MAX_OPTIONS + lo     # lo cards have one set; lo + MAX_OPTIONS have more than the limit
     while low < high:
         mid = (low + high + 1) // 2
-        if over(mid):
+        if _set_count(mid, lo, hi, MAX_OPTIONS) > MAX_OPTIONS:
             high = mid - 1
         else:
             low = mid
