@@ -66,14 +66,23 @@ class HeuristicAgent:
         if heuristic is None:
             return None
         args = decision.args                # the values of the choice's params, in order
-        call = _scorer(heuristic, choice.params if args else ())
         # Scoring writes nothing, so a heuristic that calls only pure procedures
         # may have their answers remembered across the options (see Match.memo).
         memo = getattr(choice, "memo_safe", False) and getattr(match, "memo", False) is None
         if memo:
             match.memo = {}
         try:
-            return _score_all(match, decision, call, args)
+            every = getattr(choice, "scores", None)
+            if every is not None:
+                try:
+                    out = every(match, decision.options, *args)
+                except (RuleRuntimeError, StepBudgetExceeded):
+                    raise
+                except Exception:       # noqa: BLE001 - scored again one by one below, which names the
+                    out = None          # answer (or asks a match-like object without m.cards card by card)
+                if out is not None and _numbers(out):
+                    return out
+            return _score_all(match, decision, _scorer(heuristic, choice.params if args else ()), args)
         finally:
             if memo:
                 match.memo = None
@@ -114,6 +123,17 @@ def _score_all(match: Any, decision: Decision, call: Callable, args: tuple) -> l
             raise _heuristic_error(match, decision, a, f"it gave {score!r}, not a number")
         out.append(score)
     return out
+
+
+#: the types a score may have (bool is a type of its own, and not one of them)
+_INTS, _NUMBERS = {int}, {int, float}
+
+
+def _numbers(scores: list) -> bool:
+    """Every score is a number, and none NaN (which is no better or worse
+    than anything).  Whole numbers, the usual case, are told at C speed."""
+    kinds = set(map(type, scores))
+    return kinds <= _INTS or kinds <= _NUMBERS and all(s == s for s in scores)
 
 
 def _heuristic_error(match: Any, decision: Decision, action: Action, problem: str) -> RuleRuntimeError:

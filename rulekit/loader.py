@@ -583,6 +583,17 @@ class _Builder(ChoicesBuilder):
         else:                        # a plain number or flag needs no compiling
             gen.constant(fname, value, params, rule)
 
+    def _scores(self, gen: CodeGen, cname: str, params: tuple[str, ...]) -> None:
+        """The heuristic of choice ``cname`` for all options at once (see
+        CodeGen.scores), when its text compiled without an error."""
+        path = ("heuristics", cname)
+        tree = self.parse(path, "expr") if isinstance(self.data["heuristics"][cname], str) else None
+        if tree is None or self.errors:          # (a file with errors is not built)
+            return
+        gen.text_path = path
+        gen.scores(gen.fn_name("scores", cname), tree, f"heuristic '{cname}'", params, gen.HEURISTIC_KINDS)
+        gen.errors.clear()                       # (the heuristic's own function told of them)
+
     def _compile(self, gen: CodeGen, fname: str, path: tuple, rule: str, params, start: str,
                  kinds=None, reader: bool = False) -> None:
         """Write function ``fname`` from the text at ``path`` (a stand-in if it does not parse)."""
@@ -618,6 +629,7 @@ class _Builder(ChoicesBuilder):
                 self._expression(gen, gen.fn_name("heuristic", cname), ("heuristics", cname),
                                  f"heuristic '{cname}'", ("chosen", "option", "player") + cparams,
                                  gen.HEURISTIC_KINDS, reader=True)
+                self._scores(gen, cname, ("chosen", "option", "player") + cparams)
         gen.declared_params = {}
         for hname in d.get("heuristics", {}):
             if hname not in names.choices and not (self.lost and (hname in self.lost.names
@@ -735,6 +747,7 @@ class _Builder(ChoicesBuilder):
         through = gen.param_option_zones()
         choices = {cname: ChoiceDef(cname, cspec.get("prompt", cname), self._sourced(cname, zones, gen, through),
                                     ns[gen.choice_fn[cname]], ns.get(gen.fn_name("heuristic", cname)),
+                                    ns.get(gen.fn_name("scores", cname)),
                                     self.loaded.where(("choices", cname)), names.choice_params[cname],
                                     cspec.get("skip_if_only"), self._memo_safe(cname, d))
                    for cname, cspec in d.get("choices", {}).items()}

@@ -119,6 +119,10 @@ class ChoiceDef:
     options: tuple[OptionDef, ...]
     enumerate: Callable
     heuristic: Callable | None = None
+    #: ``scores(match, options, *args)``: the heuristic's score of each of a
+    #: decision's options at once (``args``: the decision's), the same as
+    #: calling ``heuristic`` on each
+    scores: Callable | None = None
     where: Where | None = None
     params: tuple[str, ...] = ()   # names of the arguments (Decision.args holds their values)
     #: a response window (``skip_if_only``): the option a seat that has no

@@ -11,6 +11,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
+from game_files import game_files, game_id, load  # noqa: E402
 
 import rulekit  # noqa: E402
 from rulekit.agents import AGENTS, Agent, HeuristicAgent, RandomAgent, ScriptedAgent, ScriptError, make_agents  # noqa: E402
@@ -267,6 +268,49 @@ def test_heuristic_that_gives_nan_is_a_rule_error():
     decision = Decision(0, "c", "?", [Action("to", (), 1), Action("to", (), 2)], ())
     with pytest.raises(rulekit.RuleRuntimeError, match=r"heuristic for choice 'c'.*gave nan, not a number"):
         HeuristicAgent(0).act(match, decision)
+
+
+@pytest.mark.parametrize("path", game_files(), ids=game_id)
+def test_a_heuristic_scores_all_options_at_once_as_it_scores_each(path):
+    """A choice's ``scores`` (the heuristic written as one loop over the
+    options, which the agent calls) gives, option for option, what its
+    ``heuristic`` gives, and leaves the match's step count as it was: over
+    heuristic games of every shipped game, at every decision with a
+    heuristic."""
+    game = load(path)
+    compared = 0
+    for seed in range(2):
+        m = game.new_match(game.max_players, seed=seed)
+        agents = make_agents("heuristic", m.n, seed)
+        while m.decision is not None and compared < 400:
+            dec = m.decision
+            choice = game.choices[dec.choice]
+            if choice.heuristic is not None:
+                assert choice.scores is not None
+                steps = m.steps
+                each = [choice.heuristic(m, [m.cards[i] for i in a.cards], a.option, a.player, *dec.args)
+                        for a in dec.options]
+                assert choice.scores(m, dec.options, *dec.args) == each, dec.choice
+                assert m.steps == steps
+                compared += 1
+            m.apply(agents[dec.player].act(m, dec))
+    assert compared > 0 or all(c.heuristic is None for c in game.choices.values())
+
+
+def test_a_heuristic_of_fractions_is_scored_at_once_and_nan_still_refused(tmp_path):
+    """Scores that are not whole numbers pass the agent's check of the
+    scores given at once; a NaN among them is still refused by name."""
+    for worth, scores in (("{card: 0.5, pass: 0}", [0.5, 0.5, 0]), ("{card: 1, pass: .nan}", None)):
+        path = Path(tiny_game(tmp_path, [1, 2], "0").file)
+        text = path.read_text(encoding="utf-8").replace("pick: '0'", "pick: 'worth[option]'")
+        path.write_text(text + f"tables:\n  worth: {worth}\n", encoding="utf-8")
+        m = rulekit.load_game(path).new_match(1, seed=0)
+        assert m.game.choices["pick"].scores is not None
+        if scores is not None:
+            assert HeuristicAgent(0).scores(m, m.decision) == scores
+            continue
+        with pytest.raises(rulekit.RuleRuntimeError, match=r"could not score 'pass': it gave nan, not a number"):
+            HeuristicAgent(0).act(m, m.decision)
 
 
 def test_heuristic_agent_plays_whole_regicide_games(regicide):

@@ -47,7 +47,7 @@ from .fn_names import TEST_FUNCTION
 from .gen_base import CompileError
 from .gen_choices import Choices
 from .gen_statements import Statements
-from .ir import Assign, Break, Do, If, Origin, ResetVars, Return, Stmt, TestFunction, Tick, Try, While
+from .ir import Assign, Break, Do, For, If, Origin, ResetVars, Return, Stmt, TestFunction, Tick, Try, While
 from .parser import subtrees
 
 __all__ = ["CodeGen", "CompileError", "CompileLimit"]
@@ -223,6 +223,52 @@ class CodeGen(Choices, Statements):
             self.add(Try([value], [], [Assign("m.steps", "_steps", origin=here)], origin=here))
         else:
             self.add(value)
+        self.end_function()
+
+    def scores(self, fname: str, tree: Tree[Token], rule: str, params: tuple[str, ...],
+               kinds: dict[str, str] | None = None) -> None:
+        """``fname(m, options, *args)``: a heuristic's score of every one of
+        ``options`` (a decision's actions), in order, for the choice's
+        arguments ``args``.  ``params`` are the heuristic's: the answer's
+        ``chosen``, ``option`` and ``player``, then the choice's own.
+
+        Why a loop of its own: an agent scores every option of every
+        decision, and a call of the one-option function per option, with
+        the answer's cards made into a list outside, cost as much as the
+        scores themselves in a large game.  Each option is scored from the
+        step count the decision had, as the one-option function does, and
+        the count is put back at the end (when the text may count steps)."""
+        answer, rest = params[:3], params[3:]
+        opts = "options"
+        while opts in params:                  # (a choice's own parameter may have that name)
+            opts = "_" + opts
+        self.begin_function(fname, (opts,) + rest, rule, set(answer), kinds)
+        self.cx.comp_vars |= set(answer)
+        self.cx.origin = self.origin_of(tree)
+        here = self.here()
+        loop: list[Stmt] = []
+        self.cx.out = loop
+        node = self.known_tree(tree)
+        self.long_reads = False
+        code = self.watching(lambda: self.lower(node))
+        self.cx.out = self.function.body
+        counts = self.long_reads or work.may_count(node, self.work)
+        chosen, option, player = (self.local_name(p) for p in answer)
+        # (only what the heuristic reads of the answer is taken out of it)
+        loop[:0] = [Assign(chosen, "[_deck[_sc[0]]] if len(_sc := _so.cards) == 1 else "
+                                   "[_deck[_i] for _i in _sc]", origin=here)] * (chosen in code.reads) + [
+                    Assign(local, f"_so.{field}", origin=here)
+                    for local, field in ((option, "option"), (player, "player")) if local in code.reads] + [
+                    Assign("m.steps", "_steps", origin=here)] * counts
+        loop.append(Do(f"_out.append({code.src})", origin=here))
+        self.add(Assign("_deck", "m.cards", origin=here))
+        self.add(Assign("_out", "[]", origin=here))
+        scoring: list[Stmt] = [For("_so", f"L_{opts}", loop, origin=here), Return("_out", origin=here)]
+        if counts:
+            self.add(Assign("_steps", "m.steps", origin=here))
+            self.add(Try(scoring, [], [Assign("m.steps", "_steps", origin=here)], origin=here))
+        else:
+            self.function.body.extend(scoring)
         self.end_function()
 
     def constant(self, fname: str, value: Any, params: tuple[str, ...] = (), rule: str = "constant") -> None:

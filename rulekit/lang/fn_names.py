@@ -12,6 +12,7 @@ function is named after the rule it was written from (``proc_draw``,
 ``choice_C``          choice C's enumerator: its Decision with every legal action
 ``none_C``            choice C's ``if_none``
 ``heur_C``            the heuristic of choice C
+``scores_C``          ... of every option of a decision at once
 ``trig_S_I``          trigger #I (S: the skill that holds it, else its event)
 ``when_S_I``          that trigger's ``when``
 ``turn``              the turn: every phase's text, in one function (a phase
@@ -49,7 +50,7 @@ from typing import Iterable
 #: kind of generated function -> prefix of its name
 PREFIXES = {
     "procedure": "proc", "option": "opt", "choice": "choice", "if_none": "none", "heuristic": "heur",
-    "trigger": "trig", "when": "when", "turn": "turn", "setup": "setup", "first": "first",
+    "scores": "scores",    "trigger": "trig", "when": "when", "turn": "turn", "setup": "setup", "first": "first",
     "limit": "limit", "shown": "shown", "display": "display", "public": "public", "stat": "stat",
     "player_stat": "pstat", "where": "where",
     # constants of the module
