@@ -295,6 +295,8 @@ class CodeGen(Choices, Statements):
                 else:
                     other.add(k)
         self.number_props = {k: n for k, n in sizes.items() if k not in other}
+        self.key_props = self.card_props - set(unknown) - {
+            k for c in cards for k, v in c.props.items() if v is not None and type(v) not in (str, int, bool)}
 
     def build(self, filename: str, cards: Sequence[Card]) -> dict[str, Any]:
         """Compile every generated function at once; return the namespace."""

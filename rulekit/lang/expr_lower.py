@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from ..limits import MAX_BUILT_ITEMS, MAX_INTEGER, MAX_PLAYERS
-from . import pass_hoist, work
+from . import pass_hoist, pass_keyed, work
 from .expr_ir import (
     MANY,
     Attr,
@@ -296,7 +296,8 @@ class Lowering(NameChecks):
             # what the test reads of a shared pile's top card, worked out once before the loop
             loops = work.loops_within(test, self.work, self.writing_proc)
             test, taken = pass_hoist.run(test)
-            code = attrs.evolve(self._watched(test), loops=loops)
+            key = pass_keyed.key_of(test, self.pure_procs, self.key_props)
+            code = attrs.evolve(self._watched(test), loops=loops, key=key)
             if not taken:
                 return code
             pre = [(name, self._watched(read)) for name, read in taken]

@@ -148,6 +148,8 @@ class GenBase:
         self.card_props: frozenset[str] = frozenset()
         #: the card properties that are a whole number on every card holding them, by largest size
         self.number_props: dict[str, int] = {}
+        #: the card properties whose values on every card can be keys of a dict (see pass_keyed)
+        self.key_props: frozenset[str] = frozenset()
         #: how many cards the game has (None: not known): no zone holds more
         self.card_count: int | None = None
         #: (choice, option) -> the zones its cards can only come from (None: anywhere), see zones_of
@@ -259,7 +261,8 @@ class GenBase:
         hoist = [h for h, _ in printer.HOISTS if h in pred.hoists]
         name = self.fnames.fresh("where", self.function.name)     # where_proc_x, where_proc_x_2, ...
         charge = "each" if pred.loops else "" if bounded else "many"
-        self.outlined[name] = Filter(name, pred.src, free, hoist, self.here(), pre=pred.pre, charge=charge)
+        self.outlined[name] = Filter(name, pred.src, free, hoist, self.here(), pre=pred.pre, charge=charge,
+                                     key=pred.key)
         self.chunks.append(self.outlined[name])
         return Code(f"{name}(m, {seq}{''.join(', ' + f for f in free)})", kind, outlined=name)
 

@@ -60,6 +60,9 @@ class Code:
     pre: tuple[tuple[str, str], ...] = ()
     #: for a filter's test: it may go through a list itself (see work.loops_within)
     loops: bool = False
+    #: for a filter's test: the card property it reads its card by, whose
+    #: answers its function keeps per value (see pass_keyed)
+    key: str | None = None
 
     def __str__(self) -> str:
         return self.src
@@ -265,6 +268,8 @@ class Filter:
     #: element (its test may loop), "many" one for every ELEMENTS_PER_STEP of
     #: a long list, "" none (a zone's cards, the players: a size the game bounds)
     charge: str = ""
+    #: the card property whose values the test is asked once each for (see pass_keyed)
+    key: str | None = None
 
 
 @attrs.define

@@ -162,10 +162,16 @@ def filter_function(f: Filter) -> tuple[str, LineOrigins]:
     elif f.charge == "many":
         lines += [f"    if len(_elems) > {ELEMENTS_PER_STEP}: m.count(len(_elems) // {ELEMENTS_PER_STEP}, "
                   f"{f.origin[1]!r})"]
+    test, ask = f.test, []
+    if f.key is not None:       # the test asked once for each value of the property (see pass_keyed)
+        lines += ["    _seen = {}"]
+        ask = [f"        _t = _seen.get(_k := L_it.props.get({f.key!r}))",
+               f"        if _t is None: _t = _seen[_k] = bool({f.test})"]
+        test = "_t"
     if f.mode == "any":
-        lines += ["    for L_it in _elems:", f"        if {f.test}: return True", "    return False"]
+        lines += ["    for L_it in _elems:", *ask, f"        if {test}: return True", "    return False"]
     else:
-        lines += ["    _out = []", "    for L_it in _elems:", f"        if {f.test}: _out.append(L_it)",
+        lines += ["    _out = []", "    for L_it in _elems:", *ask, f"        if {test}: _out.append(L_it)",
                   "    return _out"]
     return "\n".join(lines) + "\n", [f.origin] * len(lines)
 

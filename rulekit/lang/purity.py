@@ -24,7 +24,7 @@ from .parser import subtrees
 _PURE_STMTS = frozenset({"let_stmt", "assign_stmt", "if_stmt", "elif_clause", "else_clause",
                          "while_stmt", "for_stmt", "return_stmt", "pass_stmt", "suite", "script"})
 #: built-in functions that are not a function of the match's state alone
-_IMPURE_BUILTINS = frozenset({"shuffled", "can_choose"})
+IMPURE_BUILTINS = frozenset({"shuffled", "can_choose"})
 
 
 def _called(sub: Tree[Token], procedures: set[str]) -> str | None:
@@ -55,7 +55,7 @@ def _own_ok(subs: list[Tree[Token]], params: tuple[str, ...]) -> bool:
     for sub in subs:
         if sub.data.endswith("_stmt") and sub.data not in _PURE_STMTS:
             return False
-        if sub.data == "call" and str(sub.children[0]) in _IMPURE_BUILTINS:
+        if sub.data == "call" and str(sub.children[0]) in IMPURE_BUILTINS:
             return False
     return _local_only(subs, params)
 
@@ -117,7 +117,7 @@ def calls_only(tree: Tree[Token] | None, procedures: set[str], pure_procs: set[s
         called = _called(sub, procedures)
         if called is not None and called not in pure_procs:
             return False
-        if sub.data == "call" and str(sub.children[0]) in _IMPURE_BUILTINS:
+        if sub.data == "call" and str(sub.children[0]) in IMPURE_BUILTINS:
             return False
         if sub.data.endswith("_stmt"):
             return False
