@@ -139,6 +139,20 @@ def test_answers_in_place_log_and_count_what_listing_the_answers_gives(tmp_path,
 GAMES_WITH_WINDOWS = [p for p in game_files() if any(c.window is not None for c in load(p).choices.values())]
 
 
+def test_seats_answered_in_place_share_one_tuple_of_options(tmp_path):
+    """A decision answered in place offers its one answer in a tuple that
+    every such decision of the window shares: the match's log keeps the
+    decisions, and a list made for each would be kept with it."""
+    game, _ = _game(tmp_path)
+    fast, listed, alone = _play_both_ways(game, 3, 1)
+    windows = {name: c.window for name, c in game.choices.items() if c.window is not None}
+    answered = [e[1] for e in fast.log if e[0] == "decide" and e[1].choice in windows and len(e[1].options) == 1
+                and e[1].options[0].option == windows[e[1].choice]]
+    assert len(answered) == alone > 1
+    assert len({id(d.options) for d in answered}) == len({d.choice for d in answered})
+    assert all(type(d.options) is tuple for d in answered)
+
+
 @pytest.mark.parametrize("path", GAMES_WITH_WINDOWS, ids=game_id)
 def test_every_game_answers_its_windows_in_place_as_listing_does(path):
     game = load(path)

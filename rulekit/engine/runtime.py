@@ -5,7 +5,7 @@ without depending on the whole match machinery.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple, Sequence
 
 from ..model import Card, ZoneDef
 
@@ -99,7 +99,7 @@ class Decision(NamedTuple):
     player: int
     choice: str
     template: str          # the prompt as the rule file writes it (the prompt itself without placeholders)
-    options: list[Action]
+    options: Sequence[Action]   # a list, or a tuple shared by decisions of one answer only
     args: tuple[Any, ...] = ()       # the arguments of a choice declared with params
     shown: tuple[str | int, ...] = ()  # the prompt's pieces: literal text, or the index in args of a placeholder
 

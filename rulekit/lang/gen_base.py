@@ -160,6 +160,8 @@ class GenBase:
         self.pure_procs: frozenset[str] = frozenset()     # procedures that write nothing (see purity)
         #: response windows whose skip answer ``choose`` may give in place (see gen_windows)
         self.windows: dict[str, Window] = {}
+        #: window -> the constant holding the options of a seat that can only skip (see gen_windows)
+        self.alone_options: dict[str, str] = {}
         #: ... their ``who`` and options as trees, built when first chosen (None: not in place)
         self.window_trees: dict[str, WindowTrees | None] = {}
         #: (choice, parameter) -> the trees of what each ``choose`` of the choice passes it

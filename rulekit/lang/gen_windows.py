@@ -135,8 +135,13 @@ class Windows(Expressions):
             guard += [] if when is None else [f"({self.lower(when).src})"]
             tests.extend(found if not guard else [If([(" and ".join(guard), found)], origin=here)])
         values = "(" + "".join(f"{self.lower(a).src}, " for a in args) + ")"
+        # the one option, a tuple shared by every such decision: a list made for each would be
+        # kept, like the decision, in the match's log, for the collector to go through
+        alone = self.alone_options.get(name)
+        if alone is None:
+            alone = self.alone_options[name] = self.const((self.ns[window.skip],), "value", "alone", name)
         decision = (f"_tn(_Decision, ({'m.current' if who is None else self.lower(who).src}, {name!r}, "
-                    f"{window.prompt!r}, [{window.skip}], {values}, {window.shown!r}))")
+                    f"{window.prompt!r}, {alone}, {values}, {window.shown!r}))")
         self.hoist("CH")
         # the steps a pure procedure counted here are counted again by the
         # enumerator (for a seat with something to answer with): not twice
