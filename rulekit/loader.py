@@ -526,8 +526,9 @@ class _Builder(ChoicesBuilder):
         gen = CodeGen(names, deciding_procs, deciding_events,
                       [{"on": t["on"], "has_when": "when" in t, "index": i, "is_gen": trig_gen[i],
                         "each_player": bool(t.get("each_player")), "skill": skill_of.get(i),
-                        "seat_guard": t.get("each_player") and isinstance(t.get("when"), str)
-                        and trigger_guards.seat_guard(self.parse(("triggers", i, "when"), "expr"))}
+                        "seat_guard": (t.get("each_player") and isinstance(t.get("when"), str)
+                                       and trigger_guards.seat_guard(self.parse(("triggers", i, "when"), "expr"))
+                                       or None)}
                        for i, t in enumerate(triggers)], if_none_gen)
         gen.set_card_props(self.card_props(cards), cards, self.salvaged.lost_props if self.salvaged else ())
         gen.locate = self.loaded.text_where

@@ -412,21 +412,44 @@ class Statements(Windows):
         if held:
             here = self.here()
             saved, self.cx.out = self.cx.out, []
-            guards = {t.get("seat_guard") for t in held}
-            passed = len(guards) == 1 and all(guards)   # all fire only for one seat: pass the others at once
-            if passed:
-                self.add(If([(f"not ({guards.pop()})", [Continue(origin=here)])], one_line=True, origin=here))
+            named = {t["seat_guard"][0] if t.get("seat_guard") else None for t in held}
+            field = named.pop() if len(named) == 1 else None   # all fire only for the seat the event names
             for k, t in enumerate(held):
-                self.add(If([("m.out[_o]", [Continue(origin=here)])], one_line=True, origin=here))
-                # the first trigger's seat test is the one just made; a later one's is made
+                if field is None or k > 0:      # (the seat the event names is tested before the first)
+                    self.add(If([("m.out[_o]", [Continue(origin=here)])], one_line=True, origin=here))
+                # the first trigger's seat is the one the event names; a later one's is tested
                 # again, as a trigger before it may have sent the event on to another seat
-                self._fire(t, "_ev, _o", gen, guarded=passed and k == 0)
+                self._fire(t, "_ev, _o", gen, guarded=field is not None and k == 0)
             body, self.cx.out = self.cx.out, saved
-            self.add(For("_o", "m.seats_from(m.current)", body, origin=here))
+            if field is None:
+                self.add(For("_o", "m.seats_from(m.current)", body, origin=here))
+            else:
+                self.add_seat_named(field, body)
         if as_tok is not None:
             self.assign(self.local(str(as_tok)), "_ev")
             if str(as_tok) not in self.cx.assigned:
                 self.cx.local_kinds[str(as_tok)] = "event"
+
+    def add_seat_named(self, field: str, body: list[Stmt]) -> None:
+        """Run ``body`` (the triggers held per player) for the seat the
+        event's ``field`` names, without going round every seat: what the
+        loop over the seats from the current one would have run.  That
+        loop runs them for the seat whose turn comes when the field names
+        it: so, after a trigger, for the seat the field names now if it
+        comes later in the order (the event was sent on), and for no seat
+        once it names one already passed, one out of the game or none."""
+        here = self.here()
+        self.add(Assign("_p", "-1", origin=here))
+        self.add(While("True", [
+            Assign("_o", f"_ev.get({field!r})", origin=here),
+            # (a seat as the comparison of the loop finds it: true is seat 1, 1.0 too)
+            If([("type(_o) is not _int or not 0 <= _o < m.n", [Assign("_o", "_seat_eq(m, _o)", origin=here)])],
+               one_line=True, origin=here),
+            If([("_o is None or m.out[_o]", [Break(origin=here)])], one_line=True, origin=here),
+            Assign("_q", "(_o - m.current) % m.n", origin=here),
+            If([("_q <= _p", [Break(origin=here)])], one_line=True, origin=here),
+            Assign("_p", "_q", origin=here),
+            *body], origin=here))
 
     def _fire(self, t: dict[str, Any], args: str, gen: bool, guarded: bool = False) -> None:
         """Run trigger ``t`` (``args``: the event, and the seat for one held
@@ -441,7 +464,7 @@ class Statements(Windows):
         if t["has_when"]:
             body, self.cx.out = self.cx.out, saved
             # the loader sets a seat guard only on a trigger held per player (see trigger_guards)
-            guard = f"{t['seat_guard']} and " if t.get("seat_guard") and not guarded else ""
+            guard = f"{t['seat_guard'][1]} and " if t.get("seat_guard") and not guarded else ""
             self.add(If([(f"{guard}{t['when_fn']}(m, {args})", body)], origin=self.here()))
 
     def s_return_stmt(self, node: Tree[Token]) -> None:

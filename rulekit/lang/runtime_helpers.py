@@ -278,6 +278,16 @@ def _set_cv(m: RuleMatch, card: object, name: str, value: object, rule: str) -> 
     m.cvars[name][card.id] = value
 
 
+def _seat_eq(m: RuleMatch, value: Any) -> int | None:
+    """The seat equal to ``value`` as ``seat == value`` finds it (``true``
+    is seat 1), or None: what an event's field names, when it is not
+    simply a seat's number (see Statements.add_seat_named)."""
+    for seat in range(m.n):
+        if seat == value:
+            return seat
+    return None
+
+
 def _top1(cards: list[Card]) -> Card | None:
     """``top(zone)``: the top card, or none when the zone is empty."""
     return cards[-1] if cards else None
@@ -342,7 +352,8 @@ NAMESPACE = {
     "_chosen": _chosen, "_long": _long, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_bad_number": _bad_number, "_winners": _winners, "_Goto": Goto,
     "_EndTurn": EndTurn, "_GameOver": GameOver,
-    "_top1": _top1, "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt,
+    "_top1": _top1, "_seat_eq": _seat_eq,
+    "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt,
     "_proj": _proj, "_filt": _filt,
     "_ID": attrgetter("id"), "_map": map, "_Unhashable": TypeError,   # see pass_memo
     "_Failed": Exception,       # see gen_windows

@@ -7,9 +7,13 @@ at most can fire, and calling the function for every other seat is a call
 per seat, per trigger, per event spent on a no.  When a ``when`` begins so,
 the emitting code tests ``_o == _ev.get('target')`` itself first, the very
 test the ``when`` begins with (an event's field is read so everywhere), so
-the function is called for that seat alone.  Nothing else changes: seats
-are still visited in the same order and the triggers in file order within
-a seat, so whatever fires fires as before.
+the function is called for that seat alone.  When every trigger held per
+player on the event begins with the same such test, the emitting code does
+not go round the seats at all: it goes to the seat the field names (and,
+after a trigger that sent the event on, to the seat it names then, if that
+one comes later from the current player), see Statements.add_seat_named.
+Nothing else changes: seats are taken in the same order and the triggers
+in file order within a seat, so whatever fires fires as before.
 """
 from __future__ import annotations
 
@@ -27,9 +31,10 @@ def _event_field(node: object) -> str | None:
     return None
 
 
-def seat_guard(when: Tree[Token] | None) -> str | None:
-    """The test of the seat ``_o`` against the event ``_ev`` that the trigger
-    held per player with this ``when`` begins with, or None."""
+def seat_guard(when: Tree[Token] | None) -> tuple[str, str] | None:
+    """The event's field F and the test of the seat ``_o`` against it
+    (``_o == _ev.get(F)``) that the trigger held per player with this
+    ``when`` begins with, or None."""
     if when is None:
         return None
     first: Tree[Token] | Token = when
@@ -42,5 +47,5 @@ def seat_guard(when: Tree[Token] | None) -> str | None:
         return None
     for owner, field in ((left, _event_field(right)), (right, _event_field(left))):
         if _is_name(owner, "owner") and field is not None and field != "name":
-            return f"_o == _ev.get({field!r})" if owner is left else f"_ev.get({field!r}) == _o"
+            return field, f"_o == _ev.get({field!r})" if owner is left else f"_ev.get({field!r}) == _o"
     return None
