@@ -31,7 +31,7 @@ from . import narration
 from .cards import expand_cards
 from .composed import ComposedYaml
 from .errors import RuleError, RuleFileError, Where
-from .lang import calls, pass_inline, purity, trigger_guards, work
+from .lang import calls, pass_inline, pass_kept, purity, trigger_guards, work
 from .lang.bindings import bind, named_in
 from .lang.codegen import CodeGen, CompileLimit
 from .lang.inline_exprs import expression_procs
@@ -543,8 +543,10 @@ class _Builder(ChoicesBuilder):
         self.pure_procs = purity.pure(procs, names.proc_params)
         gen.pure_procs = frozenset(self.pure_procs)
         self.proc_names = tuple(procs)
-        gen.tables.memoized = {gen.proc_fn[n] for n in purity.costly(procs, self.pure_procs, names.proc_params)
-                               if n not in gen.inline_procs}
+        memoized = {n for n in purity.costly(procs, self.pure_procs, names.proc_params) if n not in gen.inline_procs}
+        gen.tables.memoized = {gen.proc_fn[n] for n in memoized}
+        kept, gen.tables.kept_watch = pass_kept.plan(procs, memoized, names)
+        gen.tables.kept = {gen.proc_fn[n] for n in kept}
         turn_resets, phase_resets = (any(any(section) for section in self.resets(when)) for when in ("turn", "phase"))
         gen.resets = (turn_resets, phase_resets)
         gen.reset_scope = {(section, k): when for when in ("turn", "phase")

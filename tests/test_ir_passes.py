@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulekit.lang import ir, printer
 from rulekit.lang import pass_changes as changes
+from rulekit.lang import pass_kept as kept
 from rulekit.lang import pass_memo as memo
 from rulekit.lang import pass_splits as splits
 from rulekit.lang import pass_steps as steps
@@ -85,7 +86,7 @@ def test_moves_apart_from_another_zone_or_not_to_a_zone_are_not_joined():
 
 
 def test_every_pass_is_listed_once():
-    assert PASSES == (steps.run, splits.run, memo.run, changes.run)
+    assert PASSES == (steps.run, splits.run, memo.run, kept.run, changes.run)
 
 
 # ---- printing ------------------------------------------------------------------
@@ -117,3 +118,17 @@ def test_a_try_with_handlers_and_a_finally_is_printed_and_walked_whole():
     assert text == ("def f(m):\n    try:\n        return x\n    except E:\n        g()\n    finally:\n"
                     "        m.steps += 2\n        if m.steps > m.budget: m.over_budget('r')\n")
     assert len(origins) == len(text.splitlines())
+
+
+# ---- answers kept until a write ------------------------------------------------------
+def test_a_write_of_a_variable_a_kept_answer_reads_empties_the_kept_answers():
+    tables = ModuleTables(kept_watch={("player", "mood")})
+    owner = Code("L_p", "int", plain=True, local=True)
+    inner: list[Stmt] = [ir.SetVar("player", "mood", "1", owner, origin=AT)]
+    fn = Function("f", (), "r", [ir.SetVar("player", "hp", "2", owner, origin=AT),
+                                 If([("c", inner)], one_line=True, origin=AT)])
+    kept.run(fn, tables)
+    assert [type(s).__name__ for s in fn.body] == ["SetVar", "If"]
+    assert [type(s).__name__ for s in inner] == ["SetVar", "Do"] and inner[1].call == "m.kept.clear()"
+    assert not fn.body[1].one_line          # the one-line if became two lines
+    assert "m.kept.clear()" in source(fn.body)

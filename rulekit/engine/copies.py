@@ -99,6 +99,7 @@ def restore(m: "Match", ck: Checkpoint, log: list[LogEntry], actions: list[Actio
     m.vars = fresh_vars(ck.vars)
     m.pvars = [fresh_vars(pv) for pv in ck.pvars]
     m.cvars = {k: [fresh_value(x) for x in v] for k, v in ck.cvars.items()}
+    m.kept = {}                     # (answers of the variables replaced: see rulekit.lang.pass_kept)
     m.chosen = dict(ck.chosen)
     m.dirty = dict(ck.dirty)
     m.rng.setstate(ck.rng)

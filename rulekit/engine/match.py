@@ -161,7 +161,7 @@ class Match:
     # (CPython shares the keys of at most 30) is a lookup every time.
     __slots__ = ("game", "n", "seed", "options", "rng", "players", "all_seats", "out", "_pos",
                  "_dist", "_prepared",
-                 "_seats_from", "cards", "budget", "steps", "memo", "gz", "pz", "_limits", "loc", "vars",
+                 "_seats_from", "cards", "budget", "steps", "memo", "kept", "gz", "pz", "_limits", "loc", "vars",
                  "pvars", "cvars", "chosen", "dirty", "current", "next_player", "phase", "turn", "log",
                  "actions", "_result", "decision", "_flow", "_send", "auto_pass", "copyable", "_ckpt",
                  "changes", "__weakref__")
@@ -207,6 +207,9 @@ class Match:
         #: answers of pure procedures while the match stands still (see
         #: rulekit.lang.pass_memo), or None: opened by whoever drives the match
         self.memo: dict[Any, Any] | None = None
+        #: answers of the pure procedures that read only variables, kept until
+        #: one of those is written (see rulekit.lang.pass_kept)
+        self.kept: dict[Any, Any] = {}
         self.gz, self.pz, self._limits = _new_zones(game, players)
         if _start:                # (a copy's cards and variables come from its checkpoint)
             box = self.gz[0]
@@ -350,6 +353,7 @@ class Match:
             self._pos = None
             self._dist = {}
             self._seats_from = {}
+            self.kept.clear()
             self.log.append(("eliminate", p))
 
     def next_seat(self, p: int) -> int:
@@ -409,6 +413,7 @@ class Match:
         if not self.dirty[when]:            # nothing written since the last reset
             return
         self.dirty[when] = False
+        self.kept.clear()
         (game_vars, game_lists), (player_vars, player_lists) = _reset_plan(self.game, when)
         if game_vars:
             self.vars.update(game_vars)

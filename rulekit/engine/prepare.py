@@ -137,6 +137,7 @@ def apply_prepared(m: "Match", prepared: dict[str, Any]) -> int:
                     raise IllegalAction(f"prepared state: unknown card variable {key!r}")
                 m.cvars[key][card.id] = value
     m.dirty.update(turn=True, phase=True)    # given values: the next resets set them back
+    m.kept.clear()                           # (answers of the variables as they were: see pass_kept)
     for p in prepared.get("out", ()):
         m.eliminate(_seat(m, p, "each of out"))
     m.current = _seat(m, prepared.get("current", 0), "current")

@@ -172,3 +172,4 @@ def _deal_hidden_vars(m: "Match", viewer: int, rng: random.Random) -> None:
         rng.shuffle(values)
         for p, v in zip(seats, values):
             m.pvars[p][name] = v
+        m.kept.clear()              # (answers of the variables as they were: see rulekit.lang.pass_kept)

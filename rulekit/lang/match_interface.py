@@ -55,6 +55,7 @@ class RuleMatch(Protocol):
     # ---- running ----------------------------------------------------------------
     steps: int                      # steps counted so far (written)
     memo: dict[Any, Any] | None              # answers of pure procedures, while open (see pass_memo)
+    kept: dict[Any, Any]                     # ... of those reading only variables (see pass_kept)
     budget: int                     # the step budget
     auto_pass: bool                 # answer response windows that have one answer
     copyable: bool                  # note a checkpoint as each phase begins

@@ -33,14 +33,14 @@ def run(fn: Function, tables: ModuleTables) -> None:
         block[:] = [s for stmt in block for s in (_filed(stmt) if isinstance(stmt, Return) else [stmt])]
     if not fn.body or not isinstance(fn.body[-1], Return):
         fn.body.extend(_filed(Return(None, origin=here)))
-    fn.body[:0] = _look_up(fn, here)
+    fn.body[:0] = _look_up(fn, here, tables)
     for block in every_block(fn.body):     # a one-line body that became several lines
         for stmt in block:
             if isinstance(stmt, (If, For)) and stmt.one_line and any(len(b) > 1 for b in blocks(stmt)):
                 stmt.one_line = False
 
 
-def _look_up(fn: Function, here: Origin) -> list[Stmt]:
+def _look_up(fn: Function, here: Origin, tables: ModuleTables) -> list[Stmt]:
     # the function itself names the entry: a string would be a text constant of the code
     key = ", ".join([fn.name] + [f"L_{p}, type(L_{p})" for p in fn.params])
     hit = [Assign("m.steps", "_mv[1]", "+=", origin=here),
@@ -53,7 +53,14 @@ def _look_up(fn: Function, here: Origin) -> list[Stmt]:
                 origin=here),
             If([("_mv is not None", hit)], origin=here),
             Assign("_ms", "m.steps", origin=here)]
-    return [Assign("_mc", "m.memo", origin=here), If([("_mc is not None", look)], origin=here)]
+    begin: list[Stmt] = [Assign("_mc", "m.memo", origin=here)]
+    if fn.name in tables.kept and fn.params:     # (see pass_kept: answers for plain arguments are kept)
+        plain = " and ".join(f"type(L_{p}) in _PLAIN" for p in fn.params)
+        begin.append(If([(f"_mc is not None and {plain}", [Assign("_mc", "m.kept", origin=here)])],
+                        one_line=True, origin=here))
+    elif fn.name in tables.kept:
+        begin.append(If([("_mc is not None", [Assign("_mc", "m.kept", origin=here)])], one_line=True, origin=here))
+    return [*begin, If([("_mc is not None", look)], origin=here)]
 
 
 def _filed(ret: Return) -> list[Stmt]:

@@ -12,7 +12,7 @@ from typing import Callable
 
 import attrs
 
-from . import pass_changes, pass_memo, pass_splits, pass_steps
+from . import pass_changes, pass_kept, pass_memo, pass_splits, pass_steps
 from .ir import Function
 
 
@@ -25,12 +25,16 @@ class ModuleTables:
     split_tables: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     #: generated functions of pure procedures that answer from ``m.memo`` (see pass_memo)
     memoized: set[str] = attrs.field(factory=set)
+    #: ... of those, the ones that keep their answers in ``m.kept``, and the variables
+    #: ((scope, name)) whose writes empty it (see pass_kept)
+    kept: set[str] = attrs.field(factory=set)
+    kept_watch: set[tuple[str, str]] = attrs.field(factory=set)
 
 
 Pass = Callable[[Function, ModuleTables], None]
 
 #: every pass, in the order they run
-PASSES: tuple[Pass, ...] = (pass_steps.run, pass_splits.run, pass_memo.run, pass_changes.run)
+PASSES: tuple[Pass, ...] = (pass_steps.run, pass_splits.run, pass_memo.run, pass_kept.run, pass_changes.run)
 
 
 def run_all(fn: Function, tables: ModuleTables) -> None:

@@ -356,6 +356,7 @@ NAMESPACE = {
     "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt,
     "_proj": _proj, "_filt": _filt,
     "_ID": attrgetter("id"), "_map": map, "_Unhashable": TypeError,   # see pass_memo
+    "_PLAIN": frozenset({int, str, bool, type(None)}),                 # see pass_kept
     "_Failed": Exception,       # see gen_windows
     **{f"_B_{name}": spec[0] for name, spec in BUILTINS.items()},
     **runtime_growth.NAMESPACE,
