@@ -118,6 +118,7 @@ def test_the_choose_of_a_window_tests_in_place_and_saves_the_steps_it_counts(tmp
     assert main(["show-code", path, "play"]) == 0
     code = capsys.readouterr().out
     assert "_wo = True" in code and "for _wc in PZ[" in code      # the cards, read from the table
+    assert ".isdisjoint(PZ[" in code                               # one card: asked of the passing set
     assert "_wn >= 2" in code                                       # two cards: counted
     assert "_ws = m.steps" in code and "m.steps = _ws" in code       # lucky() counts steps: put back
 
@@ -180,3 +181,6 @@ def test_a_test_that_fails_in_place_fails_as_listing_the_answers_does(tmp_path):
         said.append(str(info.value))
     assert said[0] == said[1]
     assert "(in choice 'cancel')" in said[0] and "'>' cannot compare a text with a number" in said[0]
+    # the set of the cards that pass a test is made only for a test that fails on no card
+    sets = {k: v for k, v in game.choices["cancel"].enumerate.__globals__.items() if k.startswith("TBS")}
+    assert None in sets.values() and any(type(v) is frozenset for v in sets.values()), sets

@@ -43,7 +43,7 @@ from lark import Token, Tree
 from ..engine.runtime import Action
 from ..model import Card
 from . import printer, runtime_helpers, work
-from .fn_names import TEST_FUNCTION
+from .fn_names import TEST_FUNCTION, test_set
 from .gen_base import CompileError
 from .gen_choices import Choices
 from .gen_statements import Statements
@@ -323,7 +323,9 @@ class CodeGen(Choices, Statements):
             exec(_compiled_at(text, label, line), ns)
             line += text.count("\n") + 1
         for table in self.static_preds.values():
-            ns[table] = [_tabled(ns[TEST_FUNCTION + table], c) for c in cards]
+            ns[table] = entries = [_tabled(ns[TEST_FUNCTION + table], c) for c in cards]
+            failing = any(type(e) is runtime_helpers.FailsFor for e in entries)
+            ns[test_set(table)] = None if failing else frozenset(c for c, e in zip(cards, entries) if e)
         for const, prop in self.prop_tables.items():
             ns[const] = [c.props.get(prop) for c in cards]
         for const, prop in self.sum_tables.items():

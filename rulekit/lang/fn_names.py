@@ -27,7 +27,7 @@ function is named after the rule it was written from (``proc_draw``,
 and the module's constants: ``act_O`` / ``acts_O`` / ``memo_O`` (the
 actions of option O), ``prop_P`` / ``sum_P`` (card property P by card id),
 ``tbl_T`` (table T), ``at_L_C`` (a position in the rule file),
-``val_F`` (what function F returns), ``TB<n>`` / ``SP_TB<n>`` (a test of
+``val_F`` (what function F returns), ``TB<n>`` / ``TBS<n>`` / ``SP_TB<n>`` (a test of
 card properties by card id, and the test), ``SPL<n>`` (a pile dealt into
 several).
 
@@ -64,6 +64,12 @@ TEST_TABLE, TEST_FUNCTION, SPLIT_TABLE = "TB", "SP_", "SPL"
 
 def test_table(n: int) -> str:
     return f"{TEST_TABLE}{n}"
+
+
+def test_set(table: str) -> str:
+    """The set of the cards that pass the test of ``table`` (``TBS<n>``),
+    None when it fails on a card: "does any of these pass?" in one call."""
+    return f"{TEST_TABLE}S{table[len(TEST_TABLE):]}"
 
 
 def split_table(n: int) -> str:

@@ -29,6 +29,7 @@ import attrs
 
 from . import pass_inline, pass_tables
 from .expr_ir import Builtin, Expr, Lit, Op, ProcCall, Where, children
+from .fn_names import test_set
 from .gen_base import ANSWER, Node
 from .gen_expressions import Expressions, elem_of
 from .ir import Assign, Break, Do, For, If, Stmt, Try
@@ -183,9 +184,16 @@ class Windows(Expressions):
                     Op("binary", ">=", (Builtin("size", (each,)), Lit(str(fewest), "int", True, fewest)), "bool"))
             return [If([(self.lower(size).src, found)], origin=here)]
         table = self.lower_test(test, True).table
+        assert table is not None
         if fewest == 1:
-            return [For("_wc", cards, [If([(f"{table}[_wc.id]", [*found, Break(origin=here)])], origin=here)],
-                        origin=here)]
+            # one call asks whether any card passes; a test that fails on some card is read
+            # card by card, to fail as it would
+            by_card: list[Stmt] = [For("_wc", cards, [If([(f"{table}[_wc.id]", [*found, Break(origin=here)])],
+                                                          origin=here)], origin=here)]
+            passing = test_set(table)
+            return [If([(f"{passing} is not None", [
+                If([(f"not {passing}.isdisjoint({cards})", found)], one_line=True, origin=here)])],
+                by_card, origin=here)]
         return [Assign("_wn", "0", origin=here),
                 For("_wc", cards, [If([(f"{table}[_wc.id]", [Assign("_wn", "_wn + 1", origin=here)])],
                                       one_line=True, origin=here)], origin=here),
