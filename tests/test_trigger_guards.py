@@ -83,7 +83,9 @@ def test_only_the_seat_named_by_the_event_fires_and_the_others_still_run(tmp_pat
     assert [pv["hit"] for pv in m.pvars] == [10 + 2, 20 + 1, 3]
 
 
-REDIRECT = BASE.replace("emit poked(target=poke.player)", "emit poked(target=poke.player, moved=0)") + """\
+#: a trigger that sends the event on to another seat (or to what is not one), and one that notes
+#: every seat the event reaches
+SEND_ON = BASE.replace("emit poked(target=poke.player)", "emit poked(target=poke.player, moved=0)") + """\
 triggers:
   - on: poked
     each_player: true
@@ -91,13 +93,14 @@ triggers:
     effect: |
       owner.hit += 10
       event.moved = 1
-      event.target = 2
+      event.target = WHERE
   - on: poked
     each_player: true
     when: owner == event.target
     effect: |
       owner.hit += 1
 """
+REDIRECT = SEND_ON.replace("WHERE", "2")
 
 
 def test_seats_the_event_does_not_name_are_passed_at_once_yet_a_redirected_event_reaches_its_new_seat(tmp_path):
@@ -123,23 +126,6 @@ def test_triggers_testing_different_seats_keep_every_seat_in_the_loop(tmp_path):
     assert "for _o in m.seats_from(m.current)" in code and "_ev.get('target'))" not in code.split("for _o")[0]
 
 
-#: a trigger that sends the event on to another seat (or to what is not one), and one that notes
-#: every seat the event reaches
-SEND_ON = BASE.replace("emit poked(target=poke.player)", "emit poked(target=poke.player, moved=0)") + """\
-triggers:
-  - on: poked
-    each_player: true
-    when: owner == event.target and event.moved == 0
-    effect: |
-      owner.hit += 10
-      event.moved = 1
-      event.target = WHERE
-  - on: poked
-    each_player: true
-    when: owner == event.target
-    effect: |
-      owner.hit += 1
-"""
 #: the same, with a trigger held per player that tests no seat: every seat is gone round
 ROUND = SEND_ON + """\
   - on: poked
