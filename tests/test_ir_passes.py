@@ -130,5 +130,19 @@ def test_a_write_of_a_variable_a_kept_answer_reads_empties_the_kept_answers():
     kept.run(fn, tables)
     assert [type(s).__name__ for s in fn.body] == ["SetVar", "If"]
     assert [type(s).__name__ for s in inner] == ["SetVar", "Do"] and inner[1].call == "m.kept.clear()"
-    assert not fn.body[1].one_line          # the one-line if became two lines
-    assert "m.kept.clear()" in source(fn.body)
+    # the one-line if, whose body is now two statements, is printed on lines of its own
+    assert "    if c:\n        m.pvars[L_p]['mood'] = 1\n        m.kept.clear()\n" in source(fn.body)
+
+
+def test_a_one_line_if_or_for_whose_body_is_not_one_simple_statement_is_printed_on_lines_of_its_own():
+    """A pass may add to the body of a one-line ``if`` or ``for``: the
+    printer writes it on one line only while it holds one simple statement."""
+    one = [Do("g(m)", origin=AT)]
+    assert "    if c: g(m)\n" in source([If([("c", list(one))], one_line=True, origin=AT)])
+    assert "    for x in xs: g(m)\n" in source([For("x", "xs", list(one), one_line=True, origin=AT)])
+    two = [*one, Do("h(m)", origin=AT)]
+    assert "    if c:\n        g(m)\n        h(m)\n" in source([If([("c", list(two))], one_line=True, origin=AT)])
+    assert "    for x in xs:\n        g(m)\n        h(m)\n" in source([For("x", "xs", list(two), one_line=True,
+                                                                       origin=AT)])
+    counted = [Tick(1, "r", origin=AT)]
+    assert "    if c:\n        m.steps += 1\n" in source([If([("c", counted)], one_line=True, origin=AT)])

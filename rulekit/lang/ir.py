@@ -199,7 +199,8 @@ class MoveSplit(Stmt):
 @attrs.define
 class If(Stmt):
     """``if``/``elif`` branches and an optional ``else``.  ``one_line``: a
-    single branch whose body is one simple statement, printed after the colon."""
+    single branch, printed after the colon while its body is one simple
+    statement (see printer.statements)."""
 
     branches: list[tuple[str, list[Stmt]]]
     orelse: list[Stmt] | None = None
@@ -211,7 +212,8 @@ class For(Stmt):
     """``for TARGET in ITER``.  ``counted``: the rule to name past the
     budget, when the loop counts a step for each element of ITER before its
     first turn rather than a ``Tick`` in the body each time round (one count
-    for a loop over eight seats instead of eight)."""
+    for a loop over eight seats instead of eight).  ``one_line``: printed
+    after the colon while the body is one simple statement."""
 
     target: str
     iter: str

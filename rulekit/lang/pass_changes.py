@@ -30,7 +30,7 @@ import contextlib
 import contextvars
 from typing import TYPE_CHECKING, Iterator
 
-from .ir import Assign, Code, Do, For, Function, If, ResetVars, SetVar, Stmt, Try, While
+from .ir import Assign, Code, Do, Function, If, ResetVars, SetVar, Stmt, every_block
 
 if TYPE_CHECKING:
     from .passes import ModuleTables
@@ -51,30 +51,8 @@ def tracking() -> Iterator[None]:
 
 def run(fn: Function, tables: ModuleTables) -> None:
     if TRACK.get():
-        _block(fn.body)
-
-
-def _block(block: list[Stmt]) -> bool:
-    """Note the writes of ``block`` and the blocks inside; whether it grew."""
-    out: list[Stmt] = []
-    for stmt in block:
-        if isinstance(stmt, If):
-            grew = any([_block(body) for _, body in stmt.branches])
-            if stmt.orelse is not None:
-                grew = _block(stmt.orelse) or grew
-            stmt.one_line = stmt.one_line and not grew
-        elif isinstance(stmt, (For, While)):
-            if _block(stmt.body) and isinstance(stmt, For):
-                stmt.one_line = False
-        elif isinstance(stmt, Try):
-            _block(stmt.body)
-            for _, body in stmt.handlers:
-                _block(body)
-            _block(stmt.final)
-        out.extend(noted(stmt))
-    grew = len(out) != len(block)
-    block[:] = out
-    return grew
+        for block in every_block(fn.body):
+            block[:] = [s for stmt in block for s in noted(stmt)]
 
 
 def noted(stmt: Stmt) -> list[Stmt]:

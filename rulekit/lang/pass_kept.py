@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
-from .ir import Do, For, Function, If, SetVar, Stmt, blocks, every_block
+from .ir import Do, Function, SetVar, Stmt, every_block
 from .parser import subtrees
 
 if TYPE_CHECKING:
@@ -106,10 +106,6 @@ def run(fn: Function, tables: ModuleTables) -> None:
         return
     for block in every_block(fn.body):
         block[:] = [s for stmt in block for s in _noted(stmt, tables.kept_watch)]
-    for block in every_block(fn.body):     # a one-line body that became two lines
-        for stmt in block:
-            if isinstance(stmt, (If, For)) and stmt.one_line and any(len(b) > 1 for b in blocks(stmt)):
-                stmt.one_line = False
 
 
 def _noted(stmt: Stmt, watched: set[tuple[str, str]]) -> list[Stmt]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .ir import Assign, Do, For, Function, If, Origin, Return, Stmt, Try, blocks, every_block
+from .ir import Assign, Do, Function, If, Origin, Return, Stmt, Try, every_block
 
 if TYPE_CHECKING:
     from .passes import ModuleTables
@@ -34,10 +34,6 @@ def run(fn: Function, tables: ModuleTables) -> None:
     if not fn.body or not isinstance(fn.body[-1], Return):
         fn.body.extend(_filed(Return(None, origin=here)))
     fn.body[:0] = _look_up(fn, here, tables)
-    for block in every_block(fn.body):     # a one-line body that became several lines
-        for stmt in block:
-            if isinstance(stmt, (If, For)) and stmt.one_line and any(len(b) > 1 for b in blocks(stmt)):
-                stmt.one_line = False
 
 
 def _look_up(fn: Function, here: Origin, tables: ModuleTables) -> list[Stmt]:

@@ -89,6 +89,13 @@ def simple(stmt: Stmt) -> str:
     raise TypeError(f"not a simple statement: {stmt!r}")     # pragma: no cover
 
 
+def _single(body: list[Stmt]) -> bool:
+    """Is ``body`` one simple statement, which a one-line ``if`` or ``for``
+    prints after its colon?  (A pass may have added to a body that was one:
+    the statement is then printed on lines of its own, whatever it asked.)"""
+    return len(body) == 1 and not isinstance(body[0], (Tick, If, For, While, Try))
+
+
 def statements(body: list[Stmt], depth: int, out: Lines) -> None:
     """Append the lines of ``body`` at indentation ``depth`` to ``out``."""
     pad = "    " * depth
@@ -99,7 +106,7 @@ def statements(body: list[Stmt], depth: int, out: Lines) -> None:
             out.append((f"{pad}m.steps += {stmt.steps}", origin))
             out.append((f"{pad}if m.steps > m.budget: m.over_budget({rule})", origin))
         elif isinstance(stmt, If):
-            if stmt.one_line:
+            if stmt.one_line and len(stmt.branches) == 1 and stmt.orelse is None and _single(stmt.branches[0][1]):
                 (cond, (inner,)), = stmt.branches
                 out.append((f"{pad}if {cond}: {simple(inner)}", origin))
                 continue
@@ -117,7 +124,7 @@ def statements(body: list[Stmt], depth: int, out: Lines) -> None:
                 out.append((f"{pad}m.steps += len(_each)", origin))
                 out.append((f"{pad}if m.steps > m.budget: m.over_budget({stmt.counted!r})", origin))
             head = f"{pad}for {stmt.target} in {items}:"
-            if stmt.one_line:
+            if stmt.one_line and _single(stmt.body):
                 out.append((f"{head} {simple(stmt.body[0])}", origin))
                 continue
             out.append((head, origin))
