@@ -282,21 +282,24 @@ class CodeGen(Choices, Statements):
         """The card properties effect text may read, and of those the ones
         that are whole numbers on every one of ``cards`` holding them (none of
         ``unknown``, whose values were not read): arithmetic on such a
-        property is a number the text bounds (see expr_lower.numeric).  No
-        zone holds more than the cards there are (``card_count``)."""
+        property is a number the text bounds (see expr_lower.numeric); and
+        those whose values can be keys of a dict (``key_props``).  No zone
+        holds more than the cards there are (``card_count``)."""
         self.card_props = frozenset(props)
         self.card_count = len(cards)
         sizes: dict[str, int] = {}
         other: set[str] = set(unknown)
+        unkeyed: set[str] = set(unknown)
         for c in cards:
             for k, v in c.props.items():
                 if type(v) is int:
                     sizes[k] = max(sizes.get(k, 0), abs(v))
                 else:
                     other.add(k)
+                    if v is not None and type(v) not in (str, bool):
+                        unkeyed.add(k)
         self.number_props = {k: n for k, n in sizes.items() if k not in other}
-        self.key_props = self.card_props - set(unknown) - {
-            k for c in cards for k, v in c.props.items() if v is not None and type(v) not in (str, int, bool)}
+        self.key_props = self.card_props - unkeyed
 
     def build(self, filename: str, cards: Sequence[Card]) -> dict[str, Any]:
         """Compile every generated function at once; return the namespace."""

@@ -50,7 +50,7 @@ from typing import Iterable
 #: kind of generated function -> prefix of its name
 PREFIXES = {
     "procedure": "proc", "option": "opt", "choice": "choice", "if_none": "none", "heuristic": "heur",
-    "scores": "scores",    "trigger": "trig", "when": "when", "turn": "turn", "setup": "setup", "first": "first",
+    "scores": "scores", "trigger": "trig", "when": "when", "turn": "turn", "setup": "setup", "first": "first",
     "limit": "limit", "shown": "shown", "display": "display", "public": "public", "stat": "stat",
     "player_stat": "pstat", "where": "where",
     # constants of the module

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
+from . import purity
 from .ir import Do, Function, SetVar, Stmt, every_block
 from .parser import subtrees
 
@@ -75,17 +76,10 @@ def plan(texts: dict[str, Tree[Token] | None], memoized: set[str], names: Names
     """The procedures of ``memoized`` (pure, worth remembering) that may keep
     their answers in ``m.kept``, and the variables they read together."""
     procedures = set(texts)
-    own = {n: _reads(t, names, procedures) for n, t in texts.items() if t is not None}
-    ok = {n for n, r in own.items() if r is not None}
-    changed = True
-    while changed:          # a procedure calling one that reads what changes reads it too
-        changed = False
-        for n in sorted(ok):
-            entry = own[n]
-            if entry is not None and not entry[1] <= ok:
-                ok.discard(n)
-                changed = True
-    kept = {n for n in memoized if n in ok}
+    own = {n: r for n, t in texts.items() if t is not None and (r := _reads(t, names, procedures)) is not None}
+    # (a procedure calling one that reads what changes reads it too)
+    ok = purity.closed(set(own), {n: called for n, (_, called) in own.items()})
+    kept = memoized & ok
     watched: set[tuple[str, str]] = set()
     todo, seen = list(kept), set()
     while todo:
@@ -93,10 +87,9 @@ def plan(texts: dict[str, Tree[Token] | None], memoized: set[str], names: Names
         if n in seen:
             continue
         seen.add(n)
-        entry = own[n]
-        assert entry is not None
-        watched |= entry[0]
-        todo.extend(entry[1])
+        read, called = own[n]
+        watched |= read
+        todo.extend(called)
     return kept, watched
 
 

@@ -65,9 +65,15 @@ def pure(procedures: dict[str, Tree[Token] | None], params: dict[str, tuple[str,
     names = set(procedures)
     subs = {n: subtrees(t) for n, t in procedures.items() if t is not None}
     calls = {n: {c for sub in nodes if (c := _called(sub, names)) is not None} for n, nodes in subs.items()}
-    out = {n for n, nodes in subs.items() if _own_ok(nodes, params.get(n, ()))}
+    return closed({n for n, nodes in subs.items() if _own_ok(nodes, params.get(n, ()))}, calls)
+
+
+def closed(ok: set[str], calls: dict[str, set[str]]) -> set[str]:
+    """Those of ``ok`` that call only procedures of the answer: one that
+    calls a procedure left out is left out too, until none is."""
+    out = set(ok)
     changed = True
-    while changed:          # drop those that call an impure one, until none is left
+    while changed:
         changed = False
         for n in sorted(out):
             if not calls[n] <= out:
