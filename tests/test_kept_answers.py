@@ -68,9 +68,9 @@ turn:
 """
 
 
-def load(tmp_path, text: str = GAME) -> rulekit.Game:
-    path = tmp_path / f"kept_{abs(hash(text)) % 10_000}.yaml"
-    path.write_text(text, encoding="utf-8")
+def load(tmp_path) -> rulekit.Game:
+    path = tmp_path / "kept.yaml"
+    path.write_text(GAME, encoding="utf-8")
     return rulekit.load_game(path)
 
 
