@@ -23,8 +23,9 @@ from game_files import ROOT, game_files, game_id, load
 import rulekit
 from rulekit.engine.match import Match
 
-#: every game, and the test game of the engine's mechanisms (its windows name a card option too)
-FILES = [*game_files(), ROOT / "tests" / "games" / "mechanisms.yaml"]
+#: every game, the test game of the engine's mechanisms (its windows name a card option too), and
+#: one whose pile shows only its top card (no shipped game has such a zone)
+FILES = [*game_files(), ROOT / "tests" / "games" / "mechanisms.yaml", ROOT / "tests" / "games" / "top_pile.yaml"]
 GAMES_PER_COUNT = 4
 
 
@@ -70,17 +71,26 @@ def _view_after_permuting(m: Match, viewer: int, rng: random.Random) -> dict:
                 m.loc[c.id] = z
 
 
-def check_zones_hidden(m: Match, viewer: int, view: dict) -> None:
+def zone_facts(m: Match) -> list[tuple[str, int, str, int | None, int | None]]:
+    """Every zone's name, size, visibility, owner and top card's id: what
+    :func:`check_zones_hidden` compares each seat's view with (taken once a
+    decision, for all the seats)."""
+    return [(z.name, len(z.cards), z.zdef.visibility, z.owner, z.cards[-1].id if z.cards else None)
+            for z in m.all_zones()]
+
+
+def check_zones_hidden(facts: list, viewer: int, view: dict) -> None:
     """``view`` (``viewer``'s) holds no card of a zone hidden from it (of a
-    ``top`` zone, only the top card), and every zone's true size."""
-    for zone in m.all_zones():
-        shown = view["zones"][zone.name]
-        assert shown["count"] == len(zone.cards)
-        vis = zone.zdef.visibility
-        if vis in ("hidden", "top") or (vis == "owner" and zone.owner != viewer):
-            assert "cards" not in shown and "ids" not in shown, (zone.name, viewer)
-            if vis == "top" and zone.cards:
-                assert shown["top_id"] == zone.cards[-1].id
+    ``top`` zone, only the top card), and every zone's true size (``facts``:
+    :func:`zone_facts` of the match)."""
+    zones = view["zones"]
+    for name, count, vis, owner, top in facts:
+        shown = zones[name]
+        assert shown["count"] == count
+        if vis in ("hidden", "top") or (vis == "owner" and owner != viewer):
+            assert "cards" not in shown and "ids" not in shown, (name, viewer)
+            if vis == "top" and count:
+                assert shown["top_id"] == top
 
 
 #: (game, player count): one test each, so that a long game's counts run on several workers at once
@@ -101,12 +111,13 @@ def test_every_answer_in_the_log_was_asked_and_views_hide_the_unseen(path, n):
                 only = len(dec.options) == 1 and dec.options[0].option == game.choices[dec.choice].window
                 asked_with_only_pass += only
                 asked_with_more += not only
+            facts = zone_facts(m)
             for viewer in range(n):
                 if viewer == dec.player:
                     continue
                 seen = m.view(viewer, since=len(m.log))
                 assert set(seen["decision"]) == {"player", "choice", "prompt"}, seen["decision"]
-                check_zones_hidden(m, viewer, seen)
+                check_zones_hidden(facts, viewer, seen)
                 if rng.random() < 0.2:   # the permutation is the slow part: a sample of decisions
                     assert _view_after_permuting(m, viewer, rng) == seen, (
                         f"{game.name}, {n} players, seed {seed}: the view of player {viewer} "
