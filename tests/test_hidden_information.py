@@ -8,9 +8,9 @@ every rule file.
   decision someone was asked.
 - **Views**: at every decision, every seat that does not decide sees no
   card of a zone it cannot see (of a ``top`` zone, only the top card), and
-  of the decision only who decides what; permuting the cards among the
-  zones a seat cannot see (the others' hands, the draw pile) leaves that
-  seat's view exactly as it was: nothing in it (the decision, its prompt,
+  of the decision only who decides what; permuting the cards a seat cannot
+  see (the others' hands, the draw pile, what lies under a pile's shown top
+  card) among the places they are leaves that seat's view exactly as it was: nothing in it (the decision, its prompt,
   the variables, the rule file's ``display`` values) is derived from them.
 """
 from __future__ import annotations
@@ -22,6 +22,7 @@ from game_files import ROOT, game_files, game_id, load
 
 import rulekit
 from rulekit.engine.match import Match
+from rulekit.engine.runtime import Zone
 
 #: every game, the test game of the engine's mechanisms (its windows name a card option too), and
 #: one whose pile shows only its top card (no shipped game has such a zone)
@@ -38,34 +39,39 @@ def _counts(game: rulekit.Game) -> list[int]:
     return sorted({game.min_players, min(game.min_players + 1, game.max_players), game.max_players})
 
 
-def _hidden_from(m: Match, viewer: int) -> list:
-    """The zones whose cards ``viewer`` may not see at all."""
+def _hidden_from(m: Match, viewer: int) -> list[tuple[Zone, int]]:
+    """The zones with cards ``viewer`` may not see, each with how many of
+    its cards, from the bottom, are out of sight: all of them, or all but
+    the top one of a zone that shows its top card."""
     out = []
     for z in m.all_zones():
         vis = z.zdef.visibility
         if vis == "hidden" or (vis == "owner" and z.owner != viewer):
-            out.append(z)
+            out.append((z, len(z.cards)))
+        elif vis == "top" and len(z.cards) > 1:
+            out.append((z, len(z.cards) - 1))
     return out
 
 
 def _view_after_permuting(m: Match, viewer: int, rng: random.Random) -> dict:
     """``viewer``'s view (without the log, which records the past) with the
-    cards of every zone hidden from it dealt anew among those zones, each
-    keeping its size; the match is put back as it was afterwards."""
+    cards hidden from it (a top card shown stays where it is) dealt anew
+    among the places they were, each keeping its size; the match is put
+    back as it was afterwards."""
     zones = _hidden_from(m, viewer)
-    saved = [list(z.cards) for z in zones]
-    pool = [c for cards in saved for c in cards]
+    saved = [list(z.cards) for z, _ in zones]
+    pool = [c for (z, unseen), cards in zip(zones, saved) for c in cards[:unseen]]
     rng.shuffle(pool)
     k = 0
-    for z, cards in zip(zones, saved):
-        z.cards[:] = pool[k:k + len(cards)]
+    for (z, unseen), cards in zip(zones, saved):
+        z.cards[:] = pool[k:k + unseen] + cards[unseen:]
         for c in z.cards:
             m.loc[c.id] = z
-        k += len(cards)
+        k += unseen
     try:
         return m.view(viewer, since=len(m.log))
     finally:
-        for z, cards in zip(zones, saved):
+        for (z, _), cards in zip(zones, saved):
             z.cards[:] = cards
             for c in cards:
                 m.loc[c.id] = z
