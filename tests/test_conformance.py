@@ -159,6 +159,29 @@ def test_a_tiny_step_budget_stops_the_match_naming_a_rule(path):
     assert stopped, "no match ran past a budget of 2 steps"
 
 
+@pytest.mark.parametrize("path", FILES, ids=game_id)
+def test_a_budget_that_runs_out_in_play_stops_the_match_at_an_answer(path):
+    """A budget of 2 runs out in the setup, before the first decision; this
+    one lasts a few steps past it, so it runs out in a rule an answer set
+    going: ``apply`` raises the error, naming that rule, and the match is
+    over (asked nothing more, refusing any answer)."""
+    game = load(path)
+    for seed in range(5):
+        setup = Match(game, game.max_players, seed).steps       # what the setup takes
+        m = Match(game, game.max_players, seed, step_budget=setup + 1 + seed)
+        rng = random.Random(seed)
+        with pytest.raises(StepBudgetExceeded) as info:
+            while m.decision is not None:
+                m.apply(rng.randrange(len(m.decision.options)))
+        err = info.value
+        assert err.budget == setup + 1 + seed and m.steps > err.budget
+        assert str(err).startswith(f"{err.rule} ({err.where}) ran past"), str(err)
+        assert err.where is not None and err.where.file in game.files
+        assert m.decision is None and m.result() is None
+        with pytest.raises(IllegalAction):
+            m.apply(0)
+
+
 def test_a_zone_changed_without_a_logged_move_is_found():
     """The premise that lets :func:`play` skip the check after an action
     that logged no move or shuffle is itself checked, on a tenth of the
