@@ -10,8 +10,9 @@ every rule file.
   card of a zone it cannot see (of a ``top`` zone, only the top card), and
   of the decision only who decides what; permuting the cards a seat cannot
   see (the others' hands, the draw pile, what lies under a pile's shown top
-  card) among the places they are leaves that seat's view exactly as it was: nothing in it (the decision, its prompt,
-  the variables, the rule file's ``display`` values) is derived from them.
+  card) among the places they are leaves that seat's view exactly as it
+  was: nothing in it (the decision, its prompt, the variables, the rule
+  file's ``display`` values) is derived from them.
 """
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ def _view_after_permuting(m: Match, viewer: int, rng: random.Random) -> dict:
     back as it was afterwards."""
     zones = _hidden_from(m, viewer)
     saved = [list(z.cards) for z, _ in zones]
-    pool = [c for (z, unseen), cards in zip(zones, saved) for c in cards[:unseen]]
+    pool = [c for (_, unseen), cards in zip(zones, saved) for c in cards[:unseen]]
     rng.shuffle(pool)
     k = 0
     for (z, unseen), cards in zip(zones, saved):
