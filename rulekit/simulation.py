@@ -12,7 +12,9 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import reprlib
+import sys
 import time
+import warnings
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Sequence
@@ -54,6 +56,14 @@ def simulate(game: Game, players: int, games: int, seed: int = 0,
     start = time.perf_counter()
     play = play_in_processes if jobs > 1 and games > 1 else play_here
     hits = Hits() if coverage else None
+    if hits is not None and backend == "local" and play is play_here and sys.gettrace() is not None:
+        # rule coverage counts with a trace function of its own, and Python (before 3.12's
+        # sys.monitoring) runs one at a time in a thread
+        warnings.warn(
+            "rule coverage replaces the trace function already set (a debugger's, or a coverage tool's "
+            "such as coverage.py) while the games are played here, and sets it back afterwards: that "
+            "tool sees nothing of the games and may miss lines of the code that called simulate "
+            "(jobs > 1 plays them in other processes)", RuntimeWarning, stacklevel=2)
     tally = Tally(players, agents)
     retried = None
     if backend == "ray":

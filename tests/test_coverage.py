@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 import rulekit
 from rulekit.agents import make_agents
 
@@ -102,3 +104,26 @@ def test_the_command_prints_what_never_ran(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "rule coverage (ran / declared): procedures 0/1, triggers 1/2, phases 1/1, options 2/3" in out
     assert f"    procedure 'unused'  {path}:20" in out
+
+
+def test_a_trace_function_already_set_is_warned_of_and_set_back(tmp_path):
+    """Python runs one trace function at a time: rule coverage, which needs
+    its own while the games are played, says so to whoever set one (a
+    debugger, coverage.py), and puts theirs back afterwards."""
+    import sys
+
+    game = _game(tmp_path)
+    before = sys.gettrace()
+
+    def theirs(frame, event, arg):
+        return None
+
+    sys.settrace(theirs)
+    try:
+        with pytest.warns(RuntimeWarning, match="replaces the trace function already set") as caught:
+            c = rulekit.simulate(game, 2, 5, seed=1, coverage=True)["coverage"]
+        assert sys.gettrace() is theirs
+    finally:
+        sys.settrace(before)
+    assert caught[0].filename == __file__         # said where simulate was called
+    assert c["summary"]["phases"] == "1/1"        # the games were counted all the same
