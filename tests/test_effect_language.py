@@ -981,3 +981,22 @@ def test_a_filter_whose_test_filters_again_through_a_procedure(tmp_path):
         """.replace("vars_out", "found"), vars={"found": -1}, extra=extra,
             zones={"pile": ["1H", "2S", "2H", "3H"]})
     assert m.vars["found"] == 1          # 1H (2S above it); 2H's 3H is no spade
+
+
+def test_a_top_card_moved_to_the_bottom_goes_under_and_a_shuffled_filter_moves_its_cards(tmp_path):
+    """``move top(Z, 1) to D bottom`` (a draw, moved in one step) puts the
+    card under D's others; ``move shuffled(Z where T) to D`` takes the
+    cards that pass out of Z and puts them on D in a random order."""
+    m = run(tmp_path, """
+        move top(deck, 1) to pile bottom
+        move shuffled(deck where it.value >= 2) to pile
+        """, zones=(zones := {"deck": ["1H", "2H", "3H", "2S", "3S"], "pile": ["1S"]}))
+    assert top_first(m, "pile")[-2:] == ["1S", "1H"]
+    assert sorted(top_first(m, "pile")[:4]) == ["2H", "2S", "3H", "3S"]
+    assert top_first(m, "deck") == []
+    moves = [(e["to"], e["cards"]) for e in m.events("all") if e["event"] == "move"][-2:]
+    assert moves[0] == ("pile", ["1H"]) and sorted(moves[1][1]) == ["2H", "2S", "3H", "3S"]
+    # in a random order: the match's seed decides it (the same seed, the same order)
+    game = m.game
+    orders = {tuple(top_first(prepare(game, players=2, seed=seed, zones=zones), "pile")[:4]) for seed in range(8)}
+    assert len(orders) > 1, orders
