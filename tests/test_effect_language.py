@@ -1000,3 +1000,22 @@ def test_a_top_card_moved_to_the_bottom_goes_under_and_a_shuffled_filter_moves_i
     game = m.game
     orders = {tuple(top_first(prepare(game, players=2, seed=seed, zones=zones), "pile")[:4]) for seed in range(8)}
     assert len(orders) > 1, orders
+
+
+def test_next_prev_and_seats_from_skip_the_eliminated(tmp_path):
+    """``next``, ``prev`` and ``seats_from`` go round the players still in
+    the game: an eliminated seat is passed over, however many in a row."""
+    game = load(tmp_path, """
+        eliminate 1
+        eliminate 4
+        eliminate 3
+        a = next(0)
+        b = prev(0)
+        c = prev(2)
+        d = next(2)
+        e = seats_from(2)
+        win "done"
+        """, vars={k: 0 for k in "abcde"}, players=(5, 5))
+    m = prepare(game, players=5)
+    assert m.result()["reason"] == "done"
+    assert [m.vars[k] for k in "abcde"] == [2, 2, 0, 0, [2, 0]]

@@ -465,6 +465,9 @@ def _growing(effect: str) -> tuple[str, rulekit.Game]:
     ("while true:\n  l = l * 2", "'*' would build a list of 131072 elements"),
     ("let x = [1] * 1000000", "'*' would build a list of 1000000 elements"),
     ("let x = '%999999999d' % 1", "'%' cannot take a text and a number"),     # Python's formatting, a gigabyte
+    ("while true:\n  l = v * l", "'*' would build a list of 131072 elements"),  # the number first
+    ("let x = 1000000 * s", "'*' would build a text of 2000000 characters"),
+    ("let x = s * s", "'*' cannot take a text and a text"),
 ])
 def test_a_value_that_would_grow_without_end_stops_its_rule_at_the_statement(effect, message):
     """Within the step budget, a value that doubles at every step (squares,
@@ -481,6 +484,8 @@ def test_a_value_that_would_grow_without_end_stops_its_rule_at_the_statement(eff
 
 @pytest.mark.parametrize("effect", [
     "let x = 'ab' * 3\nif x != 'ababab':\n  lose 'wrong'",
+    # a number read from the match times a list or a text, either way round
+    "let x = v * l\nlet y = s * v\nlet z = v * s\nif x != [1, 1] or y != 'abab' or z != y:\n  lose 'wrong'",
     "let x = ['a'] * 3 + ['b']\nv = size(x) * 1000 + v % 7 + 999999999999998\nif v != 10**0 * 999999999999998 + 4002:\n"
     "  lose 'wrong'",
     "l += [2]\ns += 'c'\ncurrent.pv += current.pv\nif l != [1, 2] or s != 'abc' or size(current.pv) != 2:\n"
