@@ -116,6 +116,20 @@ def test_events_carry_their_fields_and_hide_what_the_viewer_cannot_see(tmp_path)
     assert [e for e in later if e["event"] == "emit"] == emitted(1)[1:]
 
 
+def test_an_event_field_holding_a_table_is_shown_as_its_mapping(tmp_path):
+    """A table (a mapping the rule file writes) sent in an event, alone or
+    in a list, is shown as the mapping itself to every seat."""
+    text = DREW.replace("        win \"done\"", "        emit rated(worth=worth, both=[worth, c])\n        win \"done\"")
+    text = text.replace("setup: |", "tables:\n  worth: {C: 2}\nsetup: |")
+    path = tmp_path / "rated.yaml"
+    path.write_text(text, encoding="utf-8")
+    m = rulekit.load_game(path).new_match(2)
+    for viewer in (0, 1, None):
+        rated = [e for e in m.events(viewer) if e["event"] == "emit" and e["name"] == "rated"]
+        assert rated == [{"event": "emit", "name": "rated",
+                          "fields": {"worth": {"C": 2}, "both": [{"C": 2}, "C"]}}]
+
+
 def test_a_damage_event_of_sanguosha_says_who_hit_whom_for_how_much():
     from sanguosha_kit import table, use
     m = table(4, hands={0: ["杀 ♠7"]}, hp={1: 4})
