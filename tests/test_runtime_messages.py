@@ -52,6 +52,8 @@ def failure(statement: str) -> RuleRuntimeError:
     ("let x = [1, 2][5]", "no entry 5 in [1, 2]"),
     ('eliminate "x"', "eliminate needs a player, got 'x'"),
     ("move [card, card] to hand(current)", "a card cannot move twice in one move"),
+    ('win for "x" "done"', "'win for' needs a player or a list of players, got 'x'"),
+    ("move card to seat", "expected a zone, got 3"),
 ])
 def test_a_mixup_is_said_in_the_rule_files_terms_at_its_statement(statement, says):
     err = failure(statement)

@@ -141,14 +141,6 @@ def _picks(*sizes: int) -> None:
                             f"more than {MAX_OPTIONS:,} (MAX_OPTIONS): let the player pick the cards one at a time")
 
 
-def _groups(pool: list[Card], prop: str, least: int) -> list[list[Card]]:
-    """Cards of ``pool`` grouped by a shared property (groups of >= least)."""
-    by: dict[Any, list[Card]] = {}
-    for c in pool:
-        by.setdefault(c.props.get(prop), []).append(c)
-    return [g for g in by.values() if len(g) >= least]
-
-
 #: entries a memo of shared objects keeps before it starts again: the sets of
 #: cards players answer with are many (every subset of a hand may be one),
 #: and a Game may serve millions of matches.  Starting again only costs the
@@ -326,7 +318,8 @@ def _as_zone(value: object, rule: str) -> Zone:
 
 def _winners(who: object) -> list[int]:
     """``win for EXPR``: one seat or a list of seats, in seat order."""
-    seats = [who] if type(who) is int else list(_seq(who))
+    # (anything else, a text say, is named as it is, not as "cards or a list" as _seq would)
+    seats = [who] if type(who) is int else list(who) if type(who) in (list, tuple) else [] if who is None else [who]
     if not all(type(p) is int for p in seats):
         raise RuleRuntimeError(f"'win for' needs a player or a list of players, got {who!r}")
     return sorted(set(seats))
@@ -347,7 +340,7 @@ SAFE_BUILTINS = {"len": len, "min": min, "max": max, "list": list, "tuple": tupl
 
 NAMESPACE = {
     "_tn": tuple.__new__, "_int": int, "_sum": sum, "_Action": Action, "_Decision": Decision, "_Card": Card,
-    "_combinations": combinations, "_product": product, "_sets": _sets, "_picks": _picks, "_groups": _groups,
+    "_combinations": combinations, "_product": product, "_sets": _sets, "_picks": _picks,
     "_seq": _seq, "_ga": get_attr, "_gal": get_attr_long,
     "_chosen": _chosen, "_long": _long, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_bad_number": _bad_number, "_winners": _winners, "_Goto": Goto,
