@@ -62,3 +62,16 @@ def test_player_counts():
         player_counts("11", 4, 10)
     with pytest.raises(Exception, match="is not a count"):
         player_counts("four", 4, 10)
+
+
+def test_several_player_counts_get_a_plot_of_wins_by_count(tmp_path):
+    """With more than one player count, the page opens with the win rate by
+    player count, a line for each value of the rule file's first player
+    stat (Regicide's ``progress``), and then each count's own section."""
+    game = rulekit.load_game(Path(__file__).parent.parent / "games" / "regicide.yaml")
+    data = balance(game, [1, 2], 8, seed=2)
+    assert set(data["runs"]) == {"1", "2"} and all("progress" in r["wins_by"] for r in data["runs"].values())
+    html_path, _ = write_report(data, tmp_path / "out")
+    page = html_path.read_text(encoding="utf-8")
+    assert '<img alt="wins by progress and player count" src="data:image/png;base64,' in page
+    assert page.index("wins by progress and player count") < page.index("1 players") < page.index("2 players")
