@@ -297,6 +297,21 @@ def test_render_shows_the_table_and_the_options(capsys):
     assert human.render() is None and capsys.readouterr().out.strip() == text.strip()
 
 
+def test_render_after_the_end_shows_the_result_and_a_closed_match_says_so():
+    from rulekit.rl.text import render_text
+
+    game = load(game_path("regicide"))
+    m = game.new_match(2, seed=0)
+    while m.decision is not None:
+        m.apply(0)
+    text = render_text(m, None)
+    assert f"== game over after {m.turn} turns: {m.result()['outcome']}" in text and "winners:" in text
+    assert "decides:" not in text
+    cut = game.new_match(2, seed=0)
+    cut.close()
+    assert render_text(cut, 0) == "(the match was closed)"
+
+
 def test_the_gym_env_plays_a_solo_game_to_its_end():
     env = rl.GymEnv(load(game_path("regicide")))
     obs, _ = env.reset(seed=5)
