@@ -519,6 +519,34 @@ def test_a_finished_match_replays(server, game):
     assert server.request("POST", "/api/replays", {**saved, "actions": [{"option": "nope"}]})[0] == 400
 
 
+def test_replays_refuse_what_names_no_served_rule_file_and_bad_seats(server, tmp_path):
+    """A replay is posted as a saved match, which names its rule file by
+    title (or by the id the catalogue gives it): anything else is refused
+    with what was expected, as is a seat that is neither a number nor all."""
+    made = server.new_match(["random", "random"], seed=42)
+    mid = made["match"]
+    deadline = time.monotonic() + 30
+    while server.request("GET", f"/api/matches/{mid}/saved")[0] != 200:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    saved = server.get(f"/api/matches/{mid}/saved")
+    for body, says in (([1, 2], "post a saved match"), ({**saved, "actions": "all"}, "post a saved match"),
+                       ({**saved, "game": "Chess"}, "no rule file here is called 'Chess'")):
+        status, reply = server.request("POST", "/api/replays", body)
+        assert status == 400 and says in reply["error"], reply
+    by_id = server.post("/api/replays", {**saved, "game": "regicide"})   # the catalogue's id
+    assert by_id["steps"] == len(saved["actions"])
+    status, reply = server.request("GET", f"/api/replays/{by_id['replay']}/1?seat=me")
+    assert status == 400 and "seat is all or a seat from 0 to 1, not 'me'" in reply["error"]
+    assert server.request("GET", "/api/replays/nope/1?seat=all")[0] == 404
+    twin = tmp_path / "regicide_again.yaml"                   # another file of the same title
+    twin.write_text(REGICIDE.read_text(encoding="utf-8"), encoding="utf-8")
+    with serve([REGICIDE, twin]) as two:
+        status, reply = two.request("POST", "/api/replays", saved)
+        assert status == 400 and "several rule files here are called 'Regicide'" in reply["error"], reply
+        assert two.post("/api/replays", {**saved, "game": "regicide_again"})["steps"] == len(saved["actions"])
+
+
 # ---- the command ---------------------------------------------------------------------
 
 def test_rulekit_serve_serves_and_stops(tmp_path):
