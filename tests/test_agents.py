@@ -341,6 +341,12 @@ def test_scripted_agent_explains_a_wrong_entry(tmp_path):
         ScriptedAgent(["card c9"]).act(m, m.decision)
     with pytest.raises(ScriptError, match="out of range"):
         ScriptedAgent([99]).act(m, m.decision)
+    with pytest.raises(ScriptError, match="not an action: True"):          # a bool is no index
+        ScriptedAgent([True]).act(m, m.decision)
+    with pytest.raises(ScriptError, match=r"'card c1 c5' is not legal now; legal now: card c1"):
+        ScriptedAgent([{"option": "card", "cards": [0, 1]}]).act(m, m.decision)
+    with pytest.raises(ScriptError, match=r"not an action: 1\.5 \(use an Action"):
+        ScriptedAgent([1.5]).act(m, m.decision)
 
 
 def test_scripted_agent_explains_running_out(tmp_path):
