@@ -68,6 +68,7 @@ def test_a_failing_game_is_named_by_its_index_and_seed(jobs):
     ({"games": 0}, "at least 1"),
     ({"jobs": 0}, "at least 1"),
     ({"options": {"speed": 2}}, "has no option 'speed'"),
+    ({"backend": "dask"}, "unknown backend 'dask': local or ray"),
 ])
 def test_bad_requests_are_refused_before_any_game(regicide, kwargs, message):
     args = {"players": 2, "games": 5, **kwargs}
