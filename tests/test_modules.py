@@ -208,6 +208,37 @@ def test_overriding_what_does_not_exist_is_an_error_with_a_suggestion(tmp_path, 
     assert error.message == message and error.hint == hint
 
 
+@pytest.mark.parametrize("variant, needle, message", [
+    ("override: 3\n", "3", "'override' holds the sections whose items it replaces"),
+    ("override:\n  include: [x.yaml]\n", "include", "'include' cannot be overridden"),
+    ("override:\n  triggers: []\n", "triggers", "no triggers to override"),
+    ("override:\n  turn:\n    ends: 3\n", "ends: 3", "no 'turn: ends' to override"),
+    ("override:\n  turn:\n    phases:\n      - {effect: win}\n", "{effect",
+     "an overriding phase names the phase it replaces: {name: ..., effect: ...}"),
+    ("include: 3\n", "3", "'include' names a file by its relative path"),
+    ("include: notes.txt\n", "notes.txt", "'notes.txt' is not a rule file"),
+])
+def test_a_variant_written_wrong_is_told_where_and_what(tmp_path, variant, needle, message):
+    """What a variant's module keys may hold: each mistake is one error, at
+    its place in the variant, saying what the key is for."""
+    write(tmp_path, {"base.yaml": BASE, "v.yaml": "extends: base.yaml\n" + variant, "notes.txt": "notes\n"})
+    error = only_error(tmp_path / "v.yaml")
+    assert error.message == message, str(error)
+    assert position(error) == ("v.yaml", *at(tmp_path / "v.yaml", needle))
+
+
+@pytest.mark.parametrize("head, needle, message", [
+    ("module: the bump\nparams: [size]\n", "[size]", "'params' declares the module's parameters by name"),
+    ("module: 3\n", "3", "'module' holds a text: what this module is for"),
+])
+def test_a_module_head_written_wrong_is_told_in_the_module(tmp_path, head, needle, message):
+    write(tmp_path, {"base.yaml": NO_BUMP + "include: [bump.yaml]\n",
+                     "bump.yaml": head + "procedures:\n  bump: 'score += 1'\n"})
+    error = only_error(tmp_path / "base.yaml")
+    assert error.message == message, str(error)
+    assert position(error) == ("bump.yaml", *at(tmp_path / "bump.yaml", needle))
+
+
 def test_an_error_in_an_overriding_rule_points_into_the_variant(tmp_path):
     write(tmp_path, {"base.yaml": BASE, "v.yaml": VARIANT.replace("score += 2", "score += bonus")})
     error = only_error(tmp_path / "v.yaml")
