@@ -1019,3 +1019,17 @@ def test_next_prev_and_seats_from_skip_the_eliminated(tmp_path):
     m = prepare(game, players=5)
     assert m.result()["reason"] == "done"
     assert [m.vars[k] for k in "abcde"] == [2, 2, 0, 0, [2, 0]]
+
+
+@pytest.mark.parametrize("text, hint", [
+    ("if true:\n\twin )\n", "indent effect text with spaces, not tabs"),            # a tab indents the line
+    ("if true:\n  win\t)\n", "see the effect language reference, docs/language.md"),  # a tab elsewhere: no
+    ("if x = 1:\n  win\n", "compare with '==', assign with '='"),
+    ("if true\n  win\n", "a block statement ends with ':' and its body is indented on the next lines"),
+])
+def test_a_syntax_error_hints_at_the_likely_slip(text, hint):
+    from rulekit.lang.parser import EffectSyntaxError, parse_effect
+
+    with pytest.raises(EffectSyntaxError) as info:
+        parse_effect(text)
+    assert info.value.hint == hint

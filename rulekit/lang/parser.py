@@ -105,7 +105,7 @@ def _hint_for(text: str, err: UnexpectedInput) -> str:
         return "a block statement ends with ':' and its body is indented on the next lines"
     if "==" not in stripped and " = " in stripped and stripped.startswith(("if ", "while ")):
         return "compare with '==', assign with '='"
-    if "\t" in line:
+    if "\t" in line[:len(line) - len(line.lstrip())]:     # a tab in the indentation (counted as 8)
         return "indent effect text with spaces, not tabs"
     return "see the effect language reference, docs/language.md"
 
