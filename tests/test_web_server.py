@@ -547,6 +547,29 @@ def test_replays_refuse_what_names_no_served_rule_file_and_bad_seats(server, tmp
         assert two.post("/api/replays", {**saved, "game": "regicide_again"})["steps"] == len(saved["actions"])
 
 
+def test_the_catalogue_leaves_out_a_file_that_does_not_load_and_a_second_file_of_one_id(tmp_path, caplog):
+    """A folder of games may hold a broken draft, and two files may claim one
+    id: the server offers what loads, each id once (the first found), and
+    logs what it left out and why."""
+    import logging
+
+    from rulekit.web.games import load_catalogue
+
+    text = REGICIDE.read_text(encoding="utf-8")
+    games = tmp_path / "games"
+    (games / "duel").mkdir(parents=True)
+    (games / "regicide.yaml").write_text(text, encoding="utf-8")
+    (games / "draft.yaml").write_text("name: Draft\n", encoding="utf-8")
+    (games / "duel" / "game.yaml").write_text(text, encoding="utf-8")
+    with caplog.at_level(logging.WARNING, logger="rulekit.web"):
+        catalogue = load_catalogue([games, REGICIDE])
+    assert sorted(catalogue) == ["duel", "regicide"]
+    assert catalogue["regicide"].path == games / "regicide.yaml"
+    said = caplog.text
+    assert f"{games / 'draft.yaml'}: left out, it does not load" in said and "missing required key" in said
+    assert f"{REGICIDE}: left out, the id 'regicide' is already {games / 'regicide.yaml'}" in said
+
+
 # ---- the command ---------------------------------------------------------------------
 
 def test_rulekit_serve_serves_and_stops(tmp_path):
