@@ -177,3 +177,7 @@ def test_a_replay_refuses_what_does_not_exist(played):
         Replay(game, bad)
     with pytest.raises(ReplayError, match="saved from"):
         Replay(game, dict(saved, game="another game"))
+    with pytest.raises(ReplayError, match="a saved match is a JSON object with 'players', 'seed' and 'actions'"):
+        Replay(game, [saved])
+    with pytest.raises(ReplayError, match="the saved match cannot be started: .*players"):
+        Replay(game, dict(saved, players=99))
