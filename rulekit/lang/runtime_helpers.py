@@ -319,10 +319,11 @@ def _as_zone(value: object, rule: str) -> Zone:
 def _winners(who: object) -> list[int]:
     """``win for EXPR``: one seat or a list of seats, in seat order."""
     # (anything else, a text say, is named as it is, not as "cards or a list" as _seq would)
-    seats = [who] if type(who) is int else list(who) if type(who) in (list, tuple) else [] if who is None else [who]
-    if not all(type(p) is int for p in seats):
+    seats: list[object] = list(who) if isinstance(who, (list, tuple)) else [] if who is None else [who]
+    players = [p for p in seats if type(p) is int]
+    if len(players) != len(seats):
         raise RuleRuntimeError(f"'win for' needs a player or a list of players, got {who!r}")
-    return sorted(set(seats))
+    return sorted(set(players))
 
 
 def _bad_number(option: str, value: object, lo: int, hi: int, rule: str) -> NoReturn:
