@@ -501,14 +501,18 @@ def test_saved_is_refused_before_the_end_and_unknown_matches_are_404(server):
     assert server.request("GET", "/api/matches/nope/saved")[0] == 404
 
 
-def test_a_finished_match_replays(server, game):
-    made = server.new_match(["random", "random"], seed=41)
-    mid = made["match"]
+def finished_and_saved(server, seed: int) -> dict:
+    """A match of two random agents, played to its end: its saved form."""
+    mid = server.new_match(["random", "random"], seed=seed)["match"]
     deadline = time.monotonic() + 30
     while server.request("GET", f"/api/matches/{mid}/saved")[0] != 200:
         assert time.monotonic() < deadline
         time.sleep(0.02)
-    saved = server.get(f"/api/matches/{mid}/saved")
+    return server.get(f"/api/matches/{mid}/saved")
+
+
+def test_a_finished_match_replays(server, game):
+    saved = finished_and_saved(server, 41)
     replay = server.post("/api/replays", saved)
     assert replay["steps"] == len(saved["actions"]) and replay["players"] == 2
     match = rulekit.Match.restore(game, {**saved, "actions": saved["actions"][:3]})
@@ -523,13 +527,7 @@ def test_replays_refuse_what_names_no_served_rule_file_and_bad_seats(server, tmp
     """A replay is posted as a saved match, which names its rule file by
     title (or by the id the catalogue gives it): anything else is refused
     with what was expected, as is a seat that is neither a number nor all."""
-    made = server.new_match(["random", "random"], seed=42)
-    mid = made["match"]
-    deadline = time.monotonic() + 30
-    while server.request("GET", f"/api/matches/{mid}/saved")[0] != 200:
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-    saved = server.get(f"/api/matches/{mid}/saved")
+    saved = finished_and_saved(server, 42)
     for body, says in (([1, 2], "post a saved match"), ({**saved, "actions": "all"}, "post a saved match"),
                        ({**saved, "game": "Chess"}, "no rule file here is called 'Chess'")):
         status, reply = server.request("POST", "/api/replays", body)
