@@ -50,12 +50,9 @@ def _look_up(fn: Function, here: Origin, tables: ModuleTables) -> list[Stmt]:
             If([("_mv is not None", hit)], origin=here),
             Assign("_ms", "m.steps", origin=here)]
     begin: list[Stmt] = [Assign("_mc", "m.memo", origin=here)]
-    if fn.name in tables.kept and fn.params:     # (see pass_kept: answers for plain arguments are kept)
-        plain = " and ".join(f"type(L_{p}) in _PLAIN" for p in fn.params)
-        begin.append(If([(f"_mc is not None and {plain}", [Assign("_mc", "m.kept", origin=here)])],
-                        one_line=True, origin=here))
-    elif fn.name in tables.kept:
-        begin.append(If([("_mc is not None", [Assign("_mc", "m.kept", origin=here)])], one_line=True, origin=here))
+    if fn.name in tables.kept:       # (see pass_kept: answers for plain arguments are kept)
+        kept = " and ".join(["_mc is not None", *(f"type(L_{p}) in _PLAIN" for p in fn.params)])
+        begin.append(If([(kept, [Assign("_mc", "m.kept", origin=here)])], one_line=True, origin=here))
     return [*begin, If([("_mc is not None", look)], origin=here)]
 
 
