@@ -211,6 +211,22 @@ def test_random_games_conserve_and_replay(game, players):
         check_conservation(m)
 
 
+def test_play_random_checks_after_each_action_that_moved_a_card(game, monkeypatch):
+    """``play_random(check=True)`` checks the zones after an action that
+    logged a move or a shuffle: a card lost then is found at once."""
+    apply = rulekit.Match.apply
+
+    def losing(m, action):
+        at = len(m.log)
+        apply(m, action)
+        moved = [ev for ev in m.log[at:] if ev[0] == "move" and ev[1].cards]
+        if moved:
+            moved[-1][1].cards.pop()          # the card the move put there vanishes
+    monkeypatch.setattr(rulekit.Match, "apply", losing)
+    with pytest.raises(AssertionError, match="lost"):
+        play_random(game.new_match(3, seed=1), seed=1, check=True)
+
+
 # ---- errors in rule files using the mechanisms ---------------------------------------------
 BROKEN = [
     ("  hurt:\n    params: [target, amount]", "  hurt:\n    params: [target]",
