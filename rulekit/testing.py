@@ -99,14 +99,20 @@ def play_random(m: Match, seed: int = 0, check: bool = False) -> dict | None:
     rng = random.Random(seed)
     if check:
         check_conservation(m)
-    log = m.log
     while m.decision is not None:
         options = m.decision.options
-        at = len(log)
+        at = len(m.log)
         m.apply(options[rng.randrange(len(options))])
-        if check and any(ev[0] == "move" or ev[0] == "shuffle" for ev in log[at:]):
+        if check and moved_since(m, at):
             check_conservation(m)
     return m.result()
+
+
+def moved_since(m: Match, at: int) -> bool:
+    """Whether the log from entry ``at`` on moved or shuffled a card: the
+    only ways a zone changes, each logged, so the zones are as they were
+    at ``at`` when not."""
+    return any(ev[0] == "move" or ev[0] == "shuffle" for ev in m.log[at:])
 
 
 def smoke(game: Game, games: int, players: list[int] | None = None,

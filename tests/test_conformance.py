@@ -32,7 +32,7 @@ from game_invariants import GENERIC, RULEBOOKS, Rulebook
 
 from rulekit import Action, IllegalAction, Match, StepBudgetExceeded
 from rulekit.cli import main
-from rulekit.testing import check_conservation
+from rulekit.testing import check_conservation, moved_since
 
 GAMES = 100
 FILES = game_files()
@@ -63,7 +63,7 @@ def play(m: Match, rng: random.Random, rules: Rulebook = GENERIC, every: bool = 
         at = len(m.log)
         before = [z.cards[:] for z in m.all_zones()] if every else None
         m.apply(rng.randrange(len(m.decision.options)))
-        moved = any(ev[0] == "move" or ev[0] == "shuffle" for ev in m.log[at:])
+        moved = moved_since(m, at)
         if moved or every:
             check_conservation(m)
         if before is not None and not moved:
