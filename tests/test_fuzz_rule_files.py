@@ -186,11 +186,18 @@ def check_mutant(data: bytes, seed: int, file: str = "mutant.yaml", tree: Path |
             else:
                 assert tree is not None and tree in Path(e.where.file).resolve().parents, str(e)
                 text = Path(e.where.file).read_text(encoding="utf-8")
-            # YAML counts \r, NEL, LS and PS as line breaks too, as rulekit's positions do
-            lines = len(re.findall(r"\r\n|[\r\n\x85\u2028\u2029]", text)) + 1
-            assert 1 <= e.where.line <= lines and e.where.column >= 1, str(e)
+            assert 1 <= e.where.line <= line_count(text) and e.where.column >= 1, str(e)
         return "refused"
     return play_a_little(game, seed)
+
+
+def line_count(text: str) -> int:
+    """The lines of a text as YAML counts them: \r, NEL, LS and PS break
+    lines too, as rulekit's positions do."""
+    return len(_BREAKS.findall(text)) + 1
+
+
+_BREAKS = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
 
 
 def play_a_little(game: rulekit.Game, seed: int) -> str:
@@ -280,12 +287,13 @@ def check_game(game: Path, seed: int, tree: Path) -> str:
         loaded = rulekit.load_game(game)
     except RuleFileError as err:
         assert err.errors
+        lines: dict[str, int] = {}          # (a mutant's errors are often many, in one or two files)
         for e in err.errors:
-            file = Path(e.where.file)
-            assert file.resolve().is_relative_to(tree.resolve()), str(e)
-            text = file.read_bytes().decode("utf-8", "replace")
-            lines = len(re.findall(r"\r\n|[\r\n\x85\u2028\u2029]", text)) + 1
-            assert 1 <= e.where.line <= lines and e.where.column >= 1, str(e)
+            if e.where.file not in lines:
+                file = Path(e.where.file)
+                assert file.resolve().is_relative_to(tree.resolve()), str(e)
+                lines[e.where.file] = line_count(file.read_bytes().decode("utf-8", "replace"))
+            assert 1 <= e.where.line <= lines[e.where.file] and e.where.column >= 1, str(e)
         return "refused"
     return play_a_little(loaded, seed)
 
