@@ -31,8 +31,8 @@ from rulekit.engine.runtime import Zone
 FILES = [*game_files(), ROOT / "tests" / "games" / "mechanisms.yaml", ROOT / "tests" / "games" / "top_pile.yaml"]
 GAMES_PER_COUNT = 4
 #: the seats (not deciding) whose view is checked at each decision: all of them in a game of up to
-#: four players, else this many drawn anew at each decision (a view of ten seats costs ten times one
-#: seat's; over a game's hundreds of decisions every seat is checked at every kind of decision)
+#: four players, else this many drawn anew at each decision (ten seats' views cost ten times one
+#: seat's; over a game's hundreds of decisions each seat is still checked at a great many)
 VIEWERS_PER_DECISION = 3
 
 
