@@ -381,6 +381,46 @@ def test_no_re_read_starts_after_what_only_a_whole_reading_reports(head):
     assert restart is None and part == whole
 
 
+LIST_KEY = AFTER_KEYS + "".join(f"  - {{name: C{i}, count: 2}}\n" for i in range(40))
+
+
+@pytest.mark.parametrize("tail", [
+    "  - {name: X, count: [1, 2\n",                # an unclosed flow list in the last entry
+    "  - name: X\n   count: 2\n",                  # the last entry's mapping indented wrongly
+    " - x\n",                                       # a dash left of the list's column
+    "  - 'open\n",                                  # a quoted text never closed
+    "  - name: X\n    effect: |\n  bad\n  - y\n", # a block text, then a line left of the list
+])
+def test_a_re_read_from_the_last_entry_of_a_top_level_list_reports_what_the_whole_re_read_does(tail):
+    """A file of cards is one top-level key and a long list: PyYAML re-reads
+    the key's line and the list from the last entry libyaml read, the lines
+    between left blank, and names the list's own start as the context."""
+    text = LIST_KEY + tail
+    restart, part, whole = _both_ways(text)
+    assert restart is not None and restart.entry is not None
+    line, _, first = restart.entry
+    assert first.line == 4 and line >= 4 + 40 - 1      # (0-based) the list's first entry; its last
+    again = restart.text(text)        # the key's line, then the list from that entry on, lines kept
+    assert again.count("\n") == text.count("\n")
+    assert [row for row in again.split("\n") if row] == ["cards:"] + [row for row in text.split("\n")[line:] if row]
+    assert part == whole
+
+
+@pytest.mark.parametrize("key", ["cards: [\n", '"cards":\n', "cards: &a\n"])
+def test_no_re_read_starts_at_an_entry_of_a_list_not_alone_under_its_key(key):
+    """A key whose value starts on its own line is not re-read from an entry."""
+    text = AFTER_KEYS.replace("cards:\n", key) + "  - x\n  - {y: [\n"
+    root, loader, restart = __import__("rulekit.yamlsafe", fromlist=["_"])._compose_fast(text, "f.yaml")
+    assert loader is None and (restart is None or restart.entry is None)
+
+
+def test_an_entry_whose_value_starts_below_its_dash_is_not_a_restart():
+    text = LIST_KEY + "  -\n    name: X\n    count: [1\n"
+    restart, part, whole = _both_ways(text)
+    assert restart is not None and part == whole
+    assert restart.entry is None or restart.entry[0] < 4 + 40
+
+
 def test_re_reads_of_mutated_game_files_report_what_whole_re_reads_do():
     """Mutants of every game file that libyaml refuses (a few hundred; the
     comparison was run on 7,530 without a difference)."""
