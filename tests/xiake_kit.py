@@ -60,8 +60,7 @@ def prop(name: str, key: str):
 
 def table(*, rows: dict | None = None, hands: dict | None = None, decks: dict | None = None,
           life: dict | None = None, points: dict | None = None, current: int = 0,
-          phase: str = "play", round: int = 3, player_vars: dict | None = None,
-          graves: dict | None = None) -> rulekit.Match:
+          phase: str = "play", round: int = 3, graves: dict | None = None) -> rulekit.Match:
     """A match at ``phase`` of ``current``'s turn number ``round``.
 
     ``rows``: seat -> list of (name, place) or (name, place, {card var: value});
@@ -101,8 +100,6 @@ def table(*, rows: dict | None = None, hands: dict | None = None, decks: dict | 
         if not (decks and seat in decks):
             zones[f"deck({seat})"], spare = spare[:10], spare[10:]
     pv = {p: {"life": (life or {}).get(p, 20), "points": (points or {}).get(p, 10)} for p in (0, 1)}
-    for p, values in (player_vars or {}).items():
-        pv[p].update(values)
     return prepare(g, 2, zones=zones, card_vars=card_vars, player_vars=pv, current=current,
                    phase=phase, vars={"round": round})
 
