@@ -801,7 +801,7 @@ def _compose(text: str, file: str, lines: list[str], restart: _Restart | None = 
     same; the parser starts there as it stood there (a key of the top-level
     block mapping at column 0).  When that key's value is a block list, the
     re-read keeps the key's line and starts the list at the last entry
-    libyaml read (an error near the end of a file of three hundred cards:
+    libyaml read (an error near the end of a file of 150 cards:
     2 ms instead of 170).  Only the contexts "while parsing a block
     mapping" and "while parsing a block collection" then name that key or
     entry rather than the mapping's or the list's start, and are put back.
