@@ -728,7 +728,7 @@ class _Restart(NamedTuple):
         if self.entry is None:
             return "\n" * self.line + text[self.start:]
         line, start, _ = self.entry
-        key = LINE_BREAK.split(text[self.start:start], 1)[0]
+        key = text[self.start:_line_end(text, self.start)]
         return "\n" * self.line + key + "\n" * (line - self.line) + text[start:]
 
 
@@ -743,18 +743,30 @@ def _restart(text: str, loader: _Refusing) -> _Restart | None:
     if line is None or root is None or root.column != 0 or line <= root.line or loader.rk_errors \
             or loader.rk_seen:
         return None
-    head = index = 0              # where the root's line starts, and the key's
-    for k, brk in enumerate(LINE_BREAK.finditer(text), 1):
-        if k == root.line:
-            head = brk.end()
-        if k == line:
-            index = brk.end()
-            break
-    if not index or "\t" in text[:index]:
+    head = _line_start(text, root.line)                 # where the root's line starts, and the key's
+    index = _line_start(text, line, head or 0, root.line)
+    if head is None or index is None or "\t" in text[:index]:
         return None
     if any(row.strip() and not row.lstrip().startswith("#") for row in LINE_BREAK.split(text[:head])):
         return None
     return _Restart(line, index, root, _entry(text, line, index, loader))
+
+
+def _line_start(text: str, line: int, start: int = 0, at: int = 0) -> int | None:
+    """Where the 0-based ``line`` of ``text`` starts, looking from ``start``,
+    the start of line ``at``; None when the text has fewer lines."""
+    if line == at:
+        return start
+    for k, brk in enumerate(LINE_BREAK.finditer(text, start), at + 1):
+        if k == line:
+            return brk.end()
+    return None
+
+
+def _line_end(text: str, start: int) -> int:
+    """Where the line of ``text`` that starts at ``start`` ends (its break)."""
+    brk = LINE_BREAK.search(text, start)
+    return len(text) if brk is None else brk.start()
 
 
 #: a top-level key alone on its line (a comment may follow): its value starts below
@@ -770,14 +782,11 @@ def _entry(text: str, key_line: int, key_start: int, loader: _Refusing) -> tuple
     entry, first = loader.rk_entry, loader.rk_list
     if entry is None or first is None or entry.line <= first.line:
         return None
-    if not _KEY_ALONE.fullmatch(LINE_BREAK.split(text[key_start:], 1)[0]):
+    if not _KEY_ALONE.fullmatch(text, key_start, _line_end(text, key_start)):
         return None
-    start = key_start
-    for _ in range(entry.line - key_line):
-        brk = LINE_BREAK.search(text, start)
-        if brk is None:
-            return None
-        start = brk.end()
+    start = _line_start(text, entry.line, key_start, key_line)
+    if start is None:
+        return None
     head = text[start:start + entry.column]
     if not _DASH.fullmatch(head) or head.index("-") != first.column or "\t" in text[key_start:start]:
         return None
