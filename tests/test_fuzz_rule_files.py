@@ -18,7 +18,7 @@ from game_files import game_files, game_id, load
 
 import rulekit
 import rulekit.testing
-from rulekit.errors import RuleFileError, RuleRuntimeError, StepBudgetExceeded
+from rulekit.errors import LINE_BREAK, RuleFileError, RuleRuntimeError, StepBudgetExceeded
 from rulekit.yamlsafe import decode_rule_file
 
 SOURCE = (Path(__file__).resolve().parent.parent / "games" / "regicide.yaml").read_text(encoding="utf-8")
@@ -193,11 +193,8 @@ def check_mutant(data: bytes, seed: int, file: str = "mutant.yaml", tree: Path |
 
 def line_count(text: str) -> int:
     """The lines of a text as YAML counts them: \r, NEL, LS and PS break
-    lines too, as rulekit's positions do."""
-    return len(_BREAKS.findall(text)) + 1
-
-
-_BREAKS = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+    lines too, as rulekit's positions do (``rulekit.errors.LINE_BREAK``)."""
+    return len(LINE_BREAK.findall(text)) + 1
 
 
 def play_a_little(game: rulekit.Game, seed: int) -> str:
