@@ -10,16 +10,19 @@ column *inside the effect text*; the loader maps them to the rule file.
 """
 from __future__ import annotations
 
+import hashlib
 import sys
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 
+import lark
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
 from ..limits import MAX_INTEGER
+from ..user_cache import cache_dir
 
 
 class _EffectIndenter(Indenter):
@@ -62,13 +65,27 @@ def grammar_text() -> str:
 
 @lru_cache(maxsize=2)
 def _parser(start: str) -> Lark:
+    """The LALR parser from ``start``, its tables read back from the user's
+    cache folder when an earlier process kept them there (see
+    :mod:`rulekit.user_cache`).  The file's name holds a digest of the
+    grammar, the start rule and the versions of lark and Python, so two
+    copies of rulekit with different grammars each keep their own; lark
+    checks the digest again inside the file, and builds the tables anew
+    (writing them back) from a file that is stale or cut short."""
+    grammar = grammar_text()
+    folder = cache_dir()
+    cache: str | bool = False
+    if folder is not None:
+        key = f"{grammar}\0{start}\0{lark.__version__}\0{sys.version_info[:2]}".encode("utf-8")
+        cache = str(folder / f"effects-{start}-{hashlib.sha256(key).hexdigest()[:16]}.lark")
     return Lark(
-        grammar_text(),
+        grammar,
         parser="lalr",
         postlex=_EffectIndenter(),
         start=start,
         propagate_positions=True,
         maybe_placeholders=True,
+        cache=cache,
     )
 
 
