@@ -92,26 +92,23 @@ def test_random_games_end_conserve_cards_replay_and_hide(path, players):
         actions = play(m, random.Random(seed), rules=rules, every=seed % 10 == 0)
         if seed % 10 == 0:
             log = m.log_json()
-            again = game.new_match(players, seed=seed)
-            for a in actions:
-                again.apply(a)
-            assert again.log_json() == log, f"seed {seed}: the same actions gave another log"
             assert Match.restore(game, m.save()).log_json() == log
-            _check_mid_game_copies(game, players, seed, actions, log)
+            _check_replay_and_mid_game_copies(game, players, seed, actions, log)
 
 
-def _check_mid_game_copies(game, players: int, seed: int, actions: list, log: str) -> None:
-    """Saved, restored and cloned in the middle of the game, a match plays
-    on to the same log as the original."""
+def _check_replay_and_mid_game_copies(game, players: int, seed: int, actions: list, log: str) -> None:
+    """The same seed and actions give the same log; and a match saved,
+    restored and cloned in the middle of the game plays on to that log (the
+    replay itself goes on to the end, as one of the copies)."""
     cut = random.Random(seed).randrange(len(actions) + 1)
-    m = game.new_match(players, seed=seed)
+    again = game.new_match(players, seed=seed)
     for a in actions[:cut]:
-        m.apply(a)
-    copies = [Match.restore(game, m.save()), m.clone(), m]
+        again.apply(a)
+    copies = [Match.restore(game, again.save()), again.clone(), again]
     for c in copies:
         for a in actions[cut:]:
             c.apply(a)
-        assert c.log_json() == log, f"seed {seed}: a copy made after {cut} actions plays another game"
+        assert c.log_json() == log, f"seed {seed}: the same actions, copied after {cut} of them, gave another log"
 
 
 @pytest.mark.parametrize("path", FILES, ids=game_id)
