@@ -34,7 +34,13 @@ def cache_dir() -> Path | None:
             return None
         folder = Path(chosen)
     else:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        # (a relative XDG_CACHE_HOME is to be ignored, says the XDG spec; a home folder
+        # that cannot be found leaves "~" as it is, which would be a folder named "~" here)
+        base = os.environ.get("XDG_CACHE_HOME", "")
+        if not os.path.isabs(base):
+            base = os.path.join(os.path.expanduser("~"), ".cache")
+        if not os.path.isabs(base):
+            return None
         folder = Path(base) / "rulekit"
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)

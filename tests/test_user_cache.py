@@ -35,6 +35,17 @@ def test_without_a_setting_the_folder_is_in_the_users_cache(tmp_path, monkeypatc
     assert user_cache.cache_dir() == tmp_path / "rulekit"
 
 
+def test_a_relative_cache_home_is_ignored_and_no_home_means_no_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv(user_cache.ENV, raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")
+    assert user_cache.cache_dir() == tmp_path / "home" / ".cache" / "rulekit"
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)     # no home folder to be found
+    assert user_cache.cache_dir() is None
+    assert list(tmp_path.iterdir()) == [tmp_path / "home"]            # nothing made in the working folder
+
+
 def test_a_folder_others_may_write_in_is_not_used(folder):
     folder.mkdir(mode=0o700)
     folder.chmod(0o777)
