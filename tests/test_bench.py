@@ -121,16 +121,19 @@ def test_icount_leaves_out_loading(monkeypatch):
     assert icount.per_game("for i in range({games}): pass", 5) == 14
 
 
-@pytest.mark.parametrize("heuristic", [False, True])
-def test_icount_plays_the_games_it_counts(heuristic):
+@pytest.mark.parametrize("heuristic,frozen", [(False, False), (True, False), (False, True)])
+def test_icount_plays_the_games_it_counts(heuristic, frozen):
     """The script valgrind runs plays whole games, with either agent (run
-    here without valgrind: it must work in any revision's checkout)."""
+    here without valgrind: it must work in any revision's checkout); with
+    --frozen, what the load left alive is out of the collector's passes."""
     import subprocess
 
     import icount
 
-    script = icount.ENGINE.format(root=str(BENCH.parent), game="regicide", players=2, games=2, heuristic=heuristic)
+    template = icount.frozen(icount.ENGINE) if frozen else icount.ENGINE
+    script = template.format(root=str(BENCH.parent), game="regicide", players=2, games=2, heuristic=heuristic)
     script += "\nassert m.result() is not None and len(m.actions) > 5, m.actions\n"
+    script += f"\nimport gc\nassert (gc.get_freeze_count() > 10_000) == {frozen}, gc.get_freeze_count()\n"
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
 
