@@ -14,11 +14,20 @@ folder is ``$RULEKIT_CACHE_DIR`` when that is set (set it empty to keep
 nothing), else ``rulekit`` in ``$XDG_CACHE_HOME`` or in ``~/.cache``.  A
 folder that cannot be made, or is not private, means nothing is kept:
 everything is built in memory as before, only more slowly.
+
+A file is written whole or not at all (to a temporary name, then renamed),
+so processes that start together (a test run's workers) never read one
+half written, and it carries a digest of what it holds, checked before
+anything is read from it: a file damaged on the disk, or cut short by a
+full disk, is treated as missing and built again.
 """
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 #: the environment variable naming the folder (empty: keep nothing)
@@ -56,3 +65,51 @@ def _private(info: os.stat_result) -> bool:
     return (stat.S_ISDIR(info.st_mode)
             and (owner is None or info.st_uid == owner())
             and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
+
+
+#: what a kept file starts with, then the hex SHA-256 of what it holds and a line break
+MAGIC = b"rulekit kept 1\n"
+#: a kept file larger than this is not read (what rulekit keeps is a few tens of kilobytes)
+MAX_KEPT = 16 * 2**20
+
+
+def read(name: str) -> bytes | None:
+    """What was kept under ``name``, or ``None``: no folder, no such file,
+    or a file that is not whole (its digest does not match)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        with open(folder / name, "rb") as handle:
+            data = handle.read(MAX_KEPT + 1)
+    except OSError:
+        return None
+    head = len(MAGIC) + 65
+    if len(data) > MAX_KEPT or not data.startswith(MAGIC) or data[head - 1:head] != b"\n":
+        return None
+    payload = data[head:]
+    if hashlib.sha256(payload).hexdigest().encode("ascii") != data[len(MAGIC):head - 1]:
+        return None
+    return payload
+
+
+def keep(name: str, payload: bytes) -> None:
+    """Keep ``payload`` under ``name`` for later processes, replacing what
+    was there at once; nothing when there is no folder or it cannot be
+    written (a full disk, a read-only home)."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    data = MAGIC + hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".kept-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+            os.replace(temporary, folder / name)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+    except OSError:
+        pass

@@ -88,9 +88,33 @@ def test_the_parser_is_kept_and_read_back(folder):
 
 
 def test_a_damaged_kept_parser_is_built_again(folder):
+    """Cut short, emptied, garbage, a byte of what it holds changed (its
+    digest then fails), or whole but no parser: each is built anew and kept
+    again, whole."""
     _built("expr")
     kept = next(folder.glob("effects-expr-*.lark"))
-    for damage in (b"", kept.read_bytes()[:100], b"garbage\n" + os.urandom(64)):
+    good = kept.read_bytes()
+    flipped = bytearray(good)
+    flipped[-10] ^= 1
+    for damage in (b"", good[:100], good[:-1], b"garbage\n" + os.urandom(64), bytes(flipped)):
         kept.write_bytes(damage)
+        assert user_cache.read(kept.name) is None
         assert _built("expr").parse("1 + size(hand(current))").data
-        assert kept.read_bytes() != damage                  # and kept again, whole
+        assert user_cache.read(kept.name) is not None          # kept again, whole
+    user_cache.keep(kept.name, b"whole, but no parser")
+    assert user_cache.read(kept.name) == b"whole, but no parser"
+    assert _built("expr").parse("1").data
+    assert user_cache.read(kept.name) not in (None, b"whole, but no parser")
+
+
+def test_what_is_kept_is_written_whole_under_its_name_only(folder):
+    user_cache.keep("a", b"one")
+    user_cache.keep("a", b"two")                 # replaced at once
+    assert user_cache.read("a") == b"two" and user_cache.read("b") is None
+    assert sorted(p.name for p in folder.iterdir()) == ["a"]     # no temporary file left behind
+
+
+def test_nothing_is_kept_without_a_folder(monkeypatch):
+    monkeypatch.setenv(user_cache.ENV, "")
+    user_cache.keep("a", b"one")
+    assert user_cache.read("a") is None

@@ -11,6 +11,7 @@ column *inside the effect text*; the loader maps them to the rule file.
 from __future__ import annotations
 
 import hashlib
+import io
 import sys
 from functools import lru_cache
 from importlib import resources
@@ -21,8 +22,8 @@ import lark
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
+from .. import user_cache
 from ..limits import MAX_INTEGER
-from ..user_cache import cache_dir
 
 
 class _EffectIndenter(Indenter):
@@ -63,30 +64,33 @@ def grammar_text() -> str:
     return folder.joinpath("effects.lark").read_text(encoding="utf-8")
 
 
+#: how the parser is built (besides the grammar, the start rule and the indenter)
+_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}
+
+
 @lru_cache(maxsize=2)
 def _parser(start: str) -> Lark:
-    """The LALR parser from ``start``, its tables read back from the user's
-    cache folder when an earlier process kept them there (see
-    :mod:`rulekit.user_cache`).  The file's name holds a digest of the
-    grammar, the start rule and the versions of lark and Python, so two
-    copies of rulekit with different grammars each keep their own; lark
-    checks the digest again inside the file, and builds the tables anew
-    (writing them back) from a file that is stale or cut short."""
+    """The LALR parser from ``start``, read back from the user's cache
+    folder when an earlier process kept it there (see
+    :mod:`rulekit.user_cache`), else built and kept.  The name it is kept
+    under holds a digest of the grammar, the start rule, the options and
+    the versions of lark and Python, so two copies of rulekit with
+    different grammars each keep their own."""
     grammar = grammar_text()
-    folder = cache_dir()
-    cache: str | bool = False
-    if folder is not None:
-        key = f"{grammar}\0{start}\0{lark.__version__}\0{sys.version_info[:2]}".encode("utf-8")
-        cache = str(folder / f"effects-{start}-{hashlib.sha256(key).hexdigest()[:16]}.lark")
-    return Lark(
-        grammar,
-        parser="lalr",
-        postlex=_EffectIndenter(),
-        start=start,
-        propagate_positions=True,
-        maybe_placeholders=True,
-        cache=cache,
-    )
+    key = f"{grammar}\0{start}\0{sorted(_OPTIONS.items())}\0{lark.__version__}\0{sys.version_info[:2]}"
+    name = f"effects-{start}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:16]}.lark"
+    kept = user_cache.read(name)
+    if kept is not None:
+        try:
+            return Lark.load(io.BytesIO(kept))
+        except Exception:  # noqa: BLE001 - whole (its digest matched) but not a parser this lark reads: built anew
+            pass
+    parser = Lark(grammar, postlex=_EffectIndenter(), start=start, **_OPTIONS)
+    if user_cache.cache_dir() is not None:     # (written out only where it can be kept)
+        saved = io.BytesIO()
+        parser.save(saved)
+        user_cache.keep(name, saved.getvalue())
+    return parser
 
 
 # Readable names for the grammar's terminals, used in "expected ..." messages.
