@@ -20,6 +20,13 @@ ratio B/A of each round.
     python bench/compare.py HEAD~1                 # HEAD~1 against the working tree
     python bench/compare.py v1 v2 --game sanguosha --players 8 --rounds 10
     python bench/compare.py f9b9cf7 --game sanguosha --players 8 --settled   # as simulate plays
+    python bench/compare.py f9b9cf7 --game sanguosha --players 8 --frozen    # both alike
+
+``--settled`` plays each revision as its own ``rulekit.simulate`` does: a
+revision without ``rulekit.settled`` plays with the collector at Python's
+defaults, walking the loaded game on each full pass, so the comparison
+counts that change too.  ``--frozen`` does what ``settled`` does in both,
+by hand, so that only the engines differ.
 
 A revision is anything ``git worktree`` accepts; without a second one the
 working tree (uncommitted changes included) is B.  The revisions are checked
@@ -54,6 +61,13 @@ kw = {{"auto_pass": True}} if "auto_pass" in inspect.signature(Match.__init__).p
 settle = getattr(rulekit, "settled", None) if {settled} else None
 block = settle() if settle else contextlib.nullcontext()
 block.__enter__()
+# --frozen: the same in every revision, done here (what rulekit.settled does: the loaded game out
+# of the collector's passes, the youngest generation let grow to 10,000 objects before a pass)
+if {frozen}:
+    import gc
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, *gc.get_threshold()[1:])
 def play(i):
     m = game.new_match(players={players}, seed=1 + i, **kw)
     rng = random.Random(1 + i)
@@ -161,10 +175,16 @@ def main(argv=None) -> int:
     ap.add_argument("--settled", action="store_true",
                     help="play inside rulekit.settled() in a revision that has it, as its simulate does "
                          "(the collector leaves the loaded game out of its passes)")
+    ap.add_argument("--frozen", action="store_true",
+                    help="in both revisions, whether or not they have rulekit.settled(), leave the loaded "
+                         "game out of the collector's passes and let the youngest generation grow as it "
+                         "does: the engines compared alike, not each revision's simulate")
     args = ap.parse_args(argv)
+    if args.settled and args.frozen:
+        ap.error("--settled and --frozen are two ways of comparing: give one")
     games = args.games or (1500 if args.game == "regicide" else 150)
     code = WORKER.format(game=args.game, players=args.players, heuristic=args.agent == "heuristic",
-                         settled=args.settled, warm=min(games, 10))
+                         settled=args.settled, frozen=args.frozen, warm=min(games, 10))
     with tempfile.TemporaryDirectory(prefix="rulekit-compare-") as tmp:
         made = []
         try:

@@ -76,6 +76,33 @@ def test_compare_times_a_revision_against_the_working_tree_and_cleans_up(capsys)
     assert worktrees() == before
 
 
+@pytest.mark.parametrize("frozen", [False, True])
+def test_compare_worker_plays_the_games_asked_and_freezes_only_with_frozen(frozen):
+    """A revision's worker answers "ready", then a CPU time for each game
+    it is given; with --frozen, in any revision, what the load left alive
+    is out of the collector's passes and the youngest generation waits for
+    10,000 objects."""
+    import subprocess
+
+    import compare
+
+    code = compare.WORKER.format(game="regicide", players=2, heuristic=False, settled=False, frozen=frozen, warm=1)
+    code += (f"\nimport gc\nassert (gc.get_freeze_count() > 0) == {frozen}, gc.get_freeze_count()"
+             f"\nassert (gc.get_threshold()[0] == 10_000) == {frozen}, gc.get_threshold()\n")
+    run = subprocess.run([sys.executable, "-c", code], input="0\n1\n", cwd=BENCH.parent,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    ready, *times = run.stdout.split()
+    assert ready == "ready" and len(times) == 2 and all(float(t) > 0 for t in times)
+
+
+def test_compare_takes_one_way_of_comparing():
+    import compare
+
+    with pytest.raises(SystemExit):
+        compare.main(["HEAD", "--settled", "--frozen"])
+
+
 def test_compare_plays_the_same_games_on_both_sides_in_turn_with_a_hash_seed_per_round():
     """Each game is played by A and B one after the other, the first of the
     pair changing from game to game; a round's two processes share its hash
