@@ -73,10 +73,10 @@ MAGIC = b"rulekit kept 1\n"
 MAX_KEPT = 16 * 2**20
 
 
-def read(name: str) -> bytes | None:
-    """What was kept under ``name``, or ``None``: no folder, no such file,
-    or a file that is not whole (its digest does not match)."""
-    folder = cache_dir()
+def read(folder: Path | None, name: str) -> bytes | None:
+    """What was kept under ``name`` in ``folder`` (:func:`cache_dir`), or
+    ``None``: no folder, no such file, or a file that is not whole (its
+    digest does not match)."""
     if folder is None:
         return None
     try:
@@ -93,11 +93,10 @@ def read(name: str) -> bytes | None:
     return payload
 
 
-def keep(name: str, payload: bytes) -> None:
-    """Keep ``payload`` under ``name`` for later processes, replacing what
-    was there at once; nothing when there is no folder or it cannot be
-    written (a full disk, a read-only home)."""
-    folder = cache_dir()
+def keep(folder: Path | None, name: str, payload: bytes) -> None:
+    """Keep ``payload`` under ``name`` in ``folder`` (:func:`cache_dir`) for
+    later processes, replacing what was there at once; nothing when there
+    is no folder or it cannot be written (a full disk, a read-only home)."""
     if folder is None:
         return
     data = MAGIC + hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload

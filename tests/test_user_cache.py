@@ -98,23 +98,24 @@ def test_a_damaged_kept_parser_is_built_again(folder):
     flipped[-10] ^= 1
     for damage in (b"", good[:100], good[:-1], b"garbage\n" + os.urandom(64), bytes(flipped)):
         kept.write_bytes(damage)
-        assert user_cache.read(kept.name) is None
+        assert user_cache.read(folder, kept.name) is None
         assert _built("expr").parse("1 + size(hand(current))").data
-        assert user_cache.read(kept.name) is not None          # kept again, whole
-    user_cache.keep(kept.name, b"whole, but no parser")
-    assert user_cache.read(kept.name) == b"whole, but no parser"
+        assert user_cache.read(folder, kept.name) is not None          # kept again, whole
+    user_cache.keep(folder, kept.name, b"whole, but no parser")
+    assert user_cache.read(folder, kept.name) == b"whole, but no parser"
     assert _built("expr").parse("1").data
-    assert user_cache.read(kept.name) not in (None, b"whole, but no parser")
+    assert user_cache.read(folder, kept.name) not in (None, b"whole, but no parser")
 
 
 def test_what_is_kept_is_written_whole_under_its_name_only(folder):
-    user_cache.keep("a", b"one")
-    user_cache.keep("a", b"two")                 # replaced at once
-    assert user_cache.read("a") == b"two" and user_cache.read("b") is None
+    assert user_cache.cache_dir() == folder              # (made)
+    user_cache.keep(folder, "a", b"one")
+    user_cache.keep(folder, "a", b"two")                 # replaced at once
+    assert user_cache.read(folder, "a") == b"two" and user_cache.read(folder, "b") is None
     assert sorted(p.name for p in folder.iterdir()) == ["a"]     # no temporary file left behind
 
 
 def test_nothing_is_kept_without_a_folder(monkeypatch):
     monkeypatch.setenv(user_cache.ENV, "")
-    user_cache.keep("a", b"one")
-    assert user_cache.read("a") is None
+    user_cache.keep(user_cache.cache_dir(), "a", b"one")
+    assert user_cache.read(user_cache.cache_dir(), "a") is None

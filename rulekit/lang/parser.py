@@ -79,17 +79,18 @@ def _parser(start: str) -> Lark:
     grammar = grammar_text()
     key = f"{grammar}\0{start}\0{sorted(_OPTIONS.items())}\0{lark.__version__}\0{sys.version_info[:2]}"
     name = f"effects-{start}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:16]}.lark"
-    kept = user_cache.read(name)
+    folder = user_cache.cache_dir()
+    kept = user_cache.read(folder, name)
     if kept is not None:
         try:
             return Lark.load(io.BytesIO(kept))
         except Exception:  # noqa: BLE001 - whole (its digest matched) but not a parser this lark reads: built anew
             pass
     parser = Lark(grammar, postlex=_EffectIndenter(), start=start, **_OPTIONS)
-    if user_cache.cache_dir() is not None:     # (written out only where it can be kept)
+    if folder is not None:     # (written out only where it can be kept)
         saved = io.BytesIO()
         parser.save(saved)
-        user_cache.keep(name, saved.getvalue())
+        user_cache.keep(folder, name, saved.getvalue())
     return parser
 
 
