@@ -31,7 +31,8 @@ last one reach a quarter of those alive, so a smaller heap has them sooner
 alive instead of 77,100, and 20 random 8-player games then held one full
 pass instead of none: 35.3 million instructions a game instead of 33.6).
 ``--frozen`` leaves what is alive after the load out of the collector's
-passes (``gc.freeze``), as ``rulekit.simulate`` plays: 33.59 and 33.52
+passes (``gc.freeze``, the first thing ``rulekit.settled`` does; the
+young generation's threshold is left at Python's default): 33.59 and 33.52
 million.
 
 ``--split`` tells the heuristic agent's share from the engine's: the same
@@ -68,7 +69,7 @@ from rulekit.agents import HeuristicAgent
 """
 
 # --frozen: what is alive once the game is loaded is left out of the collector's passes, as
-# rulekit.simulate plays (rulekit.settled); written so that any revision runs it
+# rulekit.settled does (not its larger young generation); written so that any revision runs it
 FREEZE = r"""
 import gc
 gc.collect()
@@ -162,8 +163,8 @@ def main(argv=None) -> int:
     ap.add_argument("--agent", choices=("random", "heuristic"), default="random",
                     help="who plays every seat (the heuristic agent's scoring is counted too)")
     ap.add_argument("--frozen", action="store_true",
-                    help="leave what is alive after the load out of the collector's passes (gc.freeze), as "
-                         "rulekit.simulate plays: a change in how many objects a load leaves alive then "
+                    help="leave what is alive after the load out of the collector's passes (gc.freeze, as "
+                         "rulekit.settled does): a change in how many objects a load leaves alive then "
                          "does not add or take away a whole pass of the collector in the games counted")
     ap.add_argument("--split", action="store_true",
                     help="with --agent heuristic: also count the same games replayed from their recorded "
