@@ -62,12 +62,12 @@ settle = getattr(rulekit, "settled", None) if {settled} else None
 block = settle() if settle else contextlib.nullcontext()
 block.__enter__()
 # --frozen: the same in every revision, done here (what rulekit.settled does: the loaded game out
-# of the collector's passes, the youngest generation let grow to 10,000 objects before a pass)
+# of the collector's passes, the youngest generation let grow to {young:,} objects before a pass)
 if {frozen}:
     import gc
     gc.collect()
     gc.freeze()
-    gc.set_threshold(10_000, *gc.get_threshold()[1:])
+    gc.set_threshold({young}, *gc.get_threshold()[1:])
 def play(i):
     m = game.new_match(players={players}, seed=1 + i, **kw)
     rng = random.Random(1 + i)
@@ -161,6 +161,17 @@ def compare(a: Path, b: Path, code: str, games: int, rounds: int,
     return times_a, times_b
 
 
+def young_threshold() -> int:
+    """The youngest generation's threshold ``rulekit.settled`` sets, read
+    from this checkout's rulekit (``--frozen`` gives it to both revisions)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from rulekit.engine.settled import YOUNG
+    finally:
+        sys.path.remove(str(ROOT))
+    return YOUNG
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("a", help="revision A (e.g. HEAD~1)")
@@ -184,7 +195,8 @@ def main(argv=None) -> int:
         ap.error("--settled and --frozen are two ways of comparing: give one")
     games = args.games or (1500 if args.game == "regicide" else 150)
     code = WORKER.format(game=args.game, players=args.players, heuristic=args.agent == "heuristic",
-                         settled=args.settled, frozen=args.frozen, warm=min(games, 10))
+                         settled=args.settled, frozen=args.frozen, young=young_threshold(),
+                         warm=min(games, 10))
     with tempfile.TemporaryDirectory(prefix="rulekit-compare-") as tmp:
         made = []
         try:

@@ -81,14 +81,17 @@ def test_compare_worker_plays_the_games_asked_and_freezes_only_with_frozen(froze
     """A revision's worker answers "ready", then a CPU time for each game
     it is given; with --frozen, in any revision, what the load left alive
     is out of the collector's passes and the youngest generation waits for
-    10,000 objects."""
+    as many objects as in ``rulekit.settled``."""
     import subprocess
 
     import compare
 
-    code = compare.WORKER.format(game="regicide", players=2, heuristic=False, settled=False, frozen=frozen, warm=1)
+    from rulekit.engine.settled import YOUNG
+    assert compare.young_threshold() == YOUNG
+    code = compare.WORKER.format(game="regicide", players=2, heuristic=False, settled=False, frozen=frozen,
+                                 young=YOUNG, warm=1)
     code += (f"\nimport gc\nassert (gc.get_freeze_count() > 0) == {frozen}, gc.get_freeze_count()"
-             f"\nassert (gc.get_threshold()[0] == 10_000) == {frozen}, gc.get_threshold()\n")
+             f"\nassert (gc.get_threshold()[0] == {YOUNG}) == {frozen}, gc.get_threshold()\n")
     run = subprocess.run([sys.executable, "-c", code], input="0\n1\n", cwd=BENCH.parent,
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
