@@ -15,6 +15,12 @@ nothing), else ``rulekit`` in ``$XDG_CACHE_HOME`` or in ``~/.cache``.  A
 folder that cannot be made, or is not private, means nothing is kept:
 everything is built in memory as before, only more slowly.
 
+A file kept for something that has since changed (the parser of an
+earlier grammar, after an upgrade) is removed when its successor is kept,
+once it has not been written for ``STALE_DAYS`` (:func:`prune`): two
+copies of rulekit in use side by side each keep theirs, and one removed
+too early is only built and kept again.
+
 A file is written whole or not at all (to a temporary name, then renamed),
 so processes that start together (a test run's workers) never read one
 half written, and it carries a digest of what it holds, checked before
@@ -28,6 +34,7 @@ import hashlib
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 #: the environment variable naming the folder (empty: keep nothing)
@@ -66,6 +73,9 @@ def _private(info: os.stat_result) -> bool:
             and (owner is None or info.st_uid == owner())
             and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
 
+
+#: a kept file of a family not written for this many days is removed when another of it is kept
+STALE_DAYS = 30
 
 #: what a kept file starts with, then the hex SHA-256 of what it holds and a line break
 MAGIC = b"rulekit kept 1\n"
@@ -112,3 +122,29 @@ def keep(folder: Path | None, name: str, payload: bytes) -> None:
             raise
     except OSError:
         pass
+
+
+def prune(folder: Path | None, prefix: str, keeping: str, now: float | None = None) -> list[str]:
+    """Remove the files of ``folder`` named ``prefix…`` other than
+    ``keeping`` that were last written over ``STALE_DAYS`` ago (what an
+    earlier version kept for something since changed); return their names.
+    Nothing else is touched: not a file of another family, not a link, not
+    one written recently (another copy of rulekit may still read it)."""
+    if folder is None:
+        return []
+    cutoff = (time.time() if now is None else now) - STALE_DAYS * 86_400
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.name.startswith(prefix) or entry.name == keeping:
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < cutoff:
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            continue
+    return sorted(removed)

@@ -119,3 +119,38 @@ def test_nothing_is_kept_without_a_folder(monkeypatch):
     monkeypatch.setenv(user_cache.ENV, "")
     user_cache.keep(user_cache.cache_dir(), "a", b"one")
     assert user_cache.read(user_cache.cache_dir(), "a") is None
+
+
+def test_prune_removes_only_old_files_of_the_family(folder):
+    """What an earlier version kept is removed once it has not been written
+    for STALE_DAYS; the file just kept, recent ones, other families and
+    links stay."""
+    folder.mkdir(mode=0o700)
+    now = 10 * 365 * 86_400.0
+    old = now - (user_cache.STALE_DAYS + 1) * 86_400
+    recent = now - (user_cache.STALE_DAYS - 1) * 86_400
+    for name, when in (("effects-script-aaa.lark", old), ("effects-script-bbb.lark", recent),
+                       ("effects-script-new.lark", old), ("effects-expr-ccc.lark", old), ("other", old)):
+        (folder / name).write_bytes(b"x")
+        os.utime(folder / name, (when, when))
+    (folder / "effects-script-link.lark").symlink_to(folder / "other")
+    removed = user_cache.prune(folder, "effects-script-", "effects-script-new.lark", now=now)
+    assert removed == ["effects-script-aaa.lark"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "effects-expr-ccc.lark", "effects-script-bbb.lark", "effects-script-link.lark",
+        "effects-script-new.lark", "other"]
+    assert user_cache.prune(None, "effects-", "x") == []
+
+
+def test_a_new_parser_removes_the_old_grammars_parser(folder):
+    """After an upgrade that changed the grammar, the parser kept for the
+    earlier one goes when the new one is kept (if unused for a month)."""
+    folder.mkdir(mode=0o700)
+    stale, fresh = folder / "effects-expr-0123456789abcdef.lark", folder / "effects-expr-fedcba9876543210.lark"
+    for f in (stale, fresh):
+        f.write_bytes(b"an earlier grammar's parser")
+    long_ago = os.stat(fresh).st_mtime - (user_cache.STALE_DAYS + 1) * 86_400
+    os.utime(stale, (long_ago, long_ago))
+    _built("expr")
+    kept = sorted(p.name for p in folder.glob("effects-expr-*.lark"))
+    assert stale.name not in kept and fresh.name in kept and len(kept) == 2

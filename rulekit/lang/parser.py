@@ -91,6 +91,7 @@ def _parser(start: str) -> Lark:
         saved = io.BytesIO()
         parser.save(saved)
         user_cache.keep(folder, name, saved.getvalue())
+        user_cache.prune(folder, f"effects-{start}-", name)     # the parsers of earlier grammars
     return parser
 
 
