@@ -43,6 +43,8 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
+from revision import OWN_GRAMMAR
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # a revision's player: loads the game, then plays game i for each line "i" it reads
@@ -50,6 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER = r"""
 import contextlib, inspect, os, random, sys, time
 sys.path.insert(0, ".")
+""" + OWN_GRAMMAR + r"""
 import rulekit
 from rulekit.agents import HeuristicAgent
 from rulekit.engine.match import Match

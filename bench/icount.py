@@ -50,12 +50,15 @@ import sys
 import tempfile
 from pathlib import Path
 
+from revision import OWN_GRAMMAR
+
 HERE = Path(__file__).resolve().parent
 
 # the start of every run: the game loaded (load time is left out of the counts, see per_game)
 LOAD = r"""
 import json, random, sys
 sys.path.insert(0, {root!r})
+""" + OWN_GRAMMAR + r"""
 import rulekit
 import os
 # a game is games/NAME.yaml, or the folder games/NAME (either revision may have either)

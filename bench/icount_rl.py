@@ -40,6 +40,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from revision import OWN_GRAMMAR
+
 HERE = Path(__file__).resolve().parent
 
 LEVELS = ("raw", "observe", "mask", "env")
@@ -48,6 +50,7 @@ LEVELS = ("raw", "observe", "mask", "env")
 SCRIPT = r"""
 import os, random, sys, time
 sys.path.insert(0, {root!r})
+""" + OWN_GRAMMAR + r"""
 import rulekit.rl
 path = os.path.join({root!r}, "games", {game!r})
 if not os.path.exists(path):

@@ -208,3 +208,29 @@ def test_icount_rl_plays_the_same_games_at_every_level(tmp_path):
         assert word == "steps" and int(n) > 10, run.stdout
         steps.add(int(n))
     assert len(steps) == 1, steps
+
+
+def test_a_checkout_run_by_the_scripts_reads_its_own_grammar(tmp_path):
+    """An older rulekit reads its grammar as the package ``rulekit.grammar``,
+    which the installed rulekit maps to its own checkout's folder: the
+    scripts that run another checkout (compare, icount, icount_rl) make it
+    that checkout's folder, so an old revision is not timed with a newer
+    grammar."""
+    import subprocess
+
+    import compare
+    import icount
+    import icount_rl
+    from revision import OWN_GRAMMAR
+
+    for script in (compare.WORKER, icount.LOAD, icount_rl.SCRIPT):
+        assert script.index(OWN_GRAMMAR) < script.index("import rulekit")
+    (tmp_path / "grammar").mkdir()
+    (tmp_path / "grammar" / "__init__.py").write_text('"""an older checkout\'s grammar"""\n')
+    (tmp_path / "grammar" / "effects.lark").write_text("// the older grammar\n")
+    code = (f"import sys\nsys.path.insert(0, {str(tmp_path)!r})\n" + OWN_GRAMMAR
+            + "sys.path.pop(0)\nfrom importlib import resources\n"
+            + "print(resources.files('rulekit.grammar').joinpath('effects.lark').read_text())\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "// the older grammar"
