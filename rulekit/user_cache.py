@@ -135,7 +135,8 @@ def prune(folder: Path | None, prefix: str, keeping: str, now: float | None = No
     cutoff = (time.time() if now is None else now) - STALE_DAYS * 86_400
     removed = []
     try:
-        entries = list(os.scandir(folder))
+        with os.scandir(folder) as found:
+            entries = list(found)
     except OSError:
         return []
     for entry in entries:

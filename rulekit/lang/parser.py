@@ -78,7 +78,8 @@ def _parser(start: str) -> Lark:
     different grammars each keep their own."""
     grammar = grammar_text()
     key = f"{grammar}\0{start}\0{sorted(_OPTIONS.items())}\0{lark.__version__}\0{sys.version_info[:2]}"
-    name = f"effects-{start}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:16]}.lark"
+    family = f"effects-{start}-"        # this start rule's parsers, one per grammar
+    name = f"{family}{hashlib.sha256(key.encode('utf-8')).hexdigest()[:16]}.lark"
     folder = user_cache.cache_dir()
     kept = user_cache.read(folder, name)
     if kept is not None:
@@ -91,7 +92,7 @@ def _parser(start: str) -> Lark:
         saved = io.BytesIO()
         parser.save(saved)
         user_cache.keep(folder, name, saved.getvalue())
-        user_cache.prune(folder, f"effects-{start}-", name)     # the parsers of earlier grammars
+        user_cache.prune(folder, family, name)     # the parsers of earlier grammars
     return parser
 
 
