@@ -13,6 +13,7 @@ import re
 import shutil
 from pathlib import Path
 
+import fuzz_corpus
 import pytest
 from game_files import game_files, game_id, load
 
@@ -79,25 +80,39 @@ def test_mutated_rule_files_are_refused_or_play_without_crashing(block, source):
 ROOT = Path(__file__).resolve().parent.parent
 #: every game shipped, found by glob so that a new game is fuzzed too
 GAME_FILES = game_files()
-#: mutants of each game in one run of the suite, split between its files by size, with at least
-#: MIN_PER_FILE of every file: a run of consecutive seeds starts a mutant with each of the
-#: OPERATORS in turn (see :func:`hostile_mutant`), so each kind of damage reaches each file,
-#: however small.  A mutant costs a load of the whole game (~0.05 s of CPU for the largest), so
-#: the suite takes a few hundred; RULEKIT_FUZZ_MUTANTS sets the number (a long run takes thousands),
-#: RULEKIT_FUZZ_FIRST_SEED moves the window of seeds.  Error paths the fuzzer found once are
-#: kept as tests of their own (tests/test_fuzz_findings.py), so they do not depend on the window.
+#: the window of seeds a file is fuzzed with when the corpus has no seeds for its text (a file
+#: added or changed since tests/fuzz_corpus.py last chose them), or when RULEKIT_FUZZ_MUTANTS
+#: or RULEKIT_FUZZ_FIRST_SEED is set: MUTANTS of each game, split between its files by size,
+#: with at least MIN_PER_FILE of every file (a run of consecutive seeds starts a mutant with each
+#: of the OPERATORS in turn, see :func:`hostile_mutant`, so each kind of damage reaches each
+#: file, however small).  A mutant costs a load of the whole game (~0.05 s of CPU for the
+#: largest); a long run takes thousands (RULEKIT_FUZZ_MUTANTS=5000), RULEKIT_FUZZ_FIRST_SEED
+#: moves the window.  Error paths the fuzzer found once are kept as tests of their own
+#: (tests/test_fuzz_findings.py), so they do not depend on the window.
+WINDOW = "RULEKIT_FUZZ_MUTANTS" in os.environ or "RULEKIT_FUZZ_FIRST_SEED" in os.environ
 MUTANTS = int(os.environ.get("RULEKIT_FUZZ_MUTANTS", "300"))
 FIRST_SEED = int(os.environ.get("RULEKIT_FUZZ_FIRST_SEED", "0"))
 OPERATORS = 12
 MIN_PER_FILE = OPERATORS
 
 
-def mutants_of(game: Path, file: Path) -> int:
-    """The mutants of one file of a game: the game's share split between its
-    files by size, and never fewer than MIN_PER_FILE."""
+def window_of(game: Path, file: Path, mutants: int = MUTANTS) -> int:
+    """The mutants of one file of a game in a window: the game's ``mutants``
+    split between its files by size, and never fewer than MIN_PER_FILE."""
     files = [Path(f) for f in files_of(game)]
     total = sum(f.stat().st_size for f in files)
-    return max(MIN_PER_FILE, MUTANTS * file.stat().st_size // max(total, 1))
+    return max(MIN_PER_FILE, mutants * file.stat().st_size // max(total, 1))
+
+
+def seeds_of(game: Path, file: Path, source: bytes) -> list[int]:
+    """The seeds of the mutants the suite tries of ``file``: the corpus's,
+    chosen for this very text by tests/fuzz_corpus.py (the branches of
+    rulekit the window of 900 mutants a game takes, every operator on
+    every file), else the window."""
+    kept = CORPUS.get(fuzz_corpus.file_key(file))
+    if not WINDOW and kept is not None and kept["sha256"] == fuzz_corpus.digest(source):
+        return kept["seeds"]
+    return list(range(FIRST_SEED, FIRST_SEED + window_of(game, file)))
 
 
 def files_of(game: Path) -> tuple[str, ...]:
@@ -232,6 +247,7 @@ def rule_files() -> list[tuple[Path, Path]]:
 
 
 RULE_FILES = rule_files()
+CORPUS = fuzz_corpus.read_corpus()
 
 
 def _rule_file_id(pair) -> str:
@@ -269,12 +285,13 @@ def test_mutants_of_every_game_file_are_refused_with_a_position_or_play(pair, tr
     assert target.read_bytes() == source, "a test before this one left a mutant in the shared copy"
     outcomes = []
     try:
-        for seed in range(FIRST_SEED, FIRST_SEED + mutants_of(game, file)):
+        for seed in seeds_of(game, file, source):
             target.write_bytes(hostile_mutant(source, seed))
             outcomes.append(check_game(loaded, seed, copy))
     finally:
         target.write_bytes(source)
-    assert "refused" in outcomes    # MIN_PER_FILE mutants cannot all be harmless
+    assert "refused" in outcomes    # (the corpus keeps a refused mutant of every file; a window's
+                                    # MIN_PER_FILE mutants cannot all be harmless)
 
 
 def check_game(game: Path, seed: int, tree: Path) -> str:
