@@ -78,10 +78,17 @@ def line_mutant(source: str, seed: int) -> str:
 def line_seeds(source: str) -> list[int]:
     """The corpus's seeds of :func:`line_mutant` for ``source`` (chosen for
     its very text by tests/fuzz_corpus.py), else the window of LINE_WINDOW."""
-    kept = CORPUS.get(f"lines:{source}")
-    if not WINDOW and kept is not None and kept["sha256"] == fuzz_corpus.digest(LINE_SOURCES[source][0].encode()):
-        return kept["seeds"]
-    return list(range(LINE_WINDOW))
+    kept = corpus_seeds(f"lines:{source}", LINE_SOURCES[source][0].encode())
+    return kept if kept is not None else list(range(LINE_WINDOW))
+
+
+def corpus_seeds(key: str, text: bytes) -> list[int] | None:
+    """The corpus's seeds under ``key`` when they were chosen for ``text``
+    and no window is asked for, else None."""
+    kept = CORPUS.get(key)
+    if WINDOW or kept is None or kept["sha256"] != fuzz_corpus.digest(text):
+        return None
+    return kept["seeds"]
 
 
 @pytest.mark.parametrize("source", list(LINE_SOURCES))
@@ -124,10 +131,8 @@ def seeds_of(game: Path, file: Path, source: bytes) -> list[int]:
     chosen for this very text by tests/fuzz_corpus.py (the branches of
     rulekit the window of 900 mutants a game takes, every operator on
     every file), else the window."""
-    kept = CORPUS.get(fuzz_corpus.file_key(file))
-    if not WINDOW and kept is not None and kept["sha256"] == fuzz_corpus.digest(source):
-        return kept["seeds"]
-    return list(range(FIRST_SEED, FIRST_SEED + window_of(game, file)))
+    kept = corpus_seeds(fuzz_corpus.file_key(file), source)
+    return kept if kept is not None else list(range(FIRST_SEED, FIRST_SEED + window_of(game, file)))
 
 
 def files_of(game: Path) -> tuple[str, ...]:
