@@ -38,6 +38,7 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Callable, Iterator
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -60,64 +61,67 @@ def read_corpus() -> dict[str, dict]:
     return json.loads(CORPUS.read_text(encoding="utf-8"))["files"]
 
 
-def _try_files(pairs: list[tuple[str, str]], mutants: int, data_file: str) -> dict:
-    """Run every mutant of the window of each (game, file), each in its own
-    coverage context; returns per context (file key, seed) the operator,
-    the outcome and the seconds it took."""
+def _measure(cases: Iterator[tuple[str, int, int, Callable[[], str]]], data_file: str) -> dict:
+    """Run each case (file key, seed, operator, the check of its mutant) in
+    its own coverage context, "key|seed"; returns per context the key, the
+    seed, the operator, the outcome and the seconds the check took."""
     import coverage
     cov = coverage.Coverage(branch=True, source=[str(ROOT / "rulekit")], data_file=data_file)
-    cov.start()
-    import test_fuzz_rule_files as fz  # (imported by main already; a process started afresh imports it here)
     out: dict[str, tuple[str, int, int, str, float]] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        copies: dict[Path, Path] = {}
-        for game_s, file_s in pairs:
-            game, file = Path(game_s), Path(file_s)
-            tree = (game.parent.parent if game.name == "game.yaml" else game.parent).resolve()
-            if tree not in copies:
-                copies[tree] = Path(tmp) / f"tree{len(copies)}"
-                shutil.copytree(tree, copies[tree], ignore=shutil.ignore_patterns("__pycache__"))
-            copy = copies[tree]
-            target, loaded = copy / file.relative_to(tree), copy / game.resolve().relative_to(tree)
-            if loaded.name == "game.yaml":
-                loaded = loaded.parent
-            source = file.read_bytes()
-            key = file_key(file)
-            try:
-                for seed in range(fz.window_of(game, file, mutants)):
-                    target.write_bytes(fz.hostile_mutant(source, seed))
-                    context = f"{key}|{seed}"
-                    cov.switch_context(context)
-                    start = time.process_time()
-                    outcome = fz.check_game(loaded, seed, copy)
-                    out[context] = (key, seed, seed % fz.OPERATORS, outcome, time.process_time() - start)
-            finally:
-                target.write_bytes(source)
-    cov.stop()
-    cov.save()
-    return out
-
-
-def _try_lines(sources: list[str], mutants: int, data_file: str) -> dict:
-    """The same for the line-edit mutants of the single files
-    (``test_fuzz_rule_files.LINE_SOURCES``), read from their text."""
-    import coverage
-    cov = coverage.Coverage(branch=True, source=[str(ROOT / "rulekit")], data_file=data_file)
     cov.start()
-    import test_fuzz_rule_files as fz
-    out: dict[str, tuple[str, int, int, str, float]] = {}
-    for source in sources:
-        key = f"lines:{source}"
-        for seed in range(mutants):
-            data = fz.line_mutant(source, seed).encode("utf-8")
+    try:
+        for key, seed, op, check in cases:
             context = f"{key}|{seed}"
             cov.switch_context(context)
             start = time.process_time()
-            outcome = fz.check_mutant(data, seed)
-            out[context] = (key, seed, 0, outcome, time.process_time() - start)
-    cov.stop()
-    cov.save()
+            outcome = check()
+            out[context] = (key, seed, op, outcome, time.process_time() - start)
+    finally:
+        cov.stop()
+        cov.save()
     return out
+
+
+def _file_cases(pairs: list[tuple[str, str]], mutants: int) -> Iterator[tuple[str, int, int, Callable[[], str]]]:
+    """The window of mutants of each (game, file), each written in a copy of
+    the game's tree as the suite's test does (and the file put back)."""
+    import test_fuzz_rule_files as fz
+    with tempfile.TemporaryDirectory() as tmp:
+        copies: dict[Path, Path] = {}
+
+        def copy_of(tree: Path) -> Path:
+            if tree not in copies:
+                copies[tree] = Path(tmp) / f"tree{len(copies)}"
+                shutil.copytree(tree, copies[tree], ignore=shutil.ignore_patterns("__pycache__"))
+            return copies[tree]
+
+        for game_s, file_s in pairs:
+            game, file = Path(game_s), Path(file_s)
+            copy, target, loaded = fz.mutation_site(game, file, copy_of)
+            source, key = file.read_bytes(), file_key(file)
+            try:
+                for seed in range(fz.window_of(game, file, mutants)):
+                    target.write_bytes(fz.hostile_mutant(source, seed))   # (checked before the next is written)
+                    yield key, seed, seed % fz.OPERATORS, lambda s=seed, g=loaded, t=copy: fz.check_game(g, s, t)
+            finally:
+                target.write_bytes(source)
+
+
+def _line_cases(mutants: int) -> Iterator[tuple[str, int, int, Callable[[], str]]]:
+    """The line-edit mutants of the single files (``LINE_SOURCES``), read from their text."""
+    import test_fuzz_rule_files as fz
+    for source in fz.LINE_SOURCES:
+        for seed in range(mutants):
+            data = fz.line_mutant(source, seed).encode("utf-8")
+            yield f"lines:{source}", seed, 0, lambda data=data, seed=seed: fz.check_mutant(data, seed)
+
+
+def _try_files(pairs: list[tuple[str, str]], mutants: int, data_file: str) -> dict:
+    return _measure(_file_cases(pairs, mutants), data_file)
+
+
+def _try_lines(mutants: int, data_file: str) -> dict:
+    return _measure(_line_cases(mutants), data_file)
 
 
 def _branches(data_file: str) -> dict[str, set[tuple[str, int, int]]]:
@@ -165,15 +169,14 @@ def choose(tried: dict, taken: dict[str, set]) -> tuple[dict[str, list[int]], in
 
 
 def _trials(pairs: list[tuple[str, str]], mutants: int, jobs: int) -> tuple[dict, dict[str, set]]:
-    """Every mutant of the window tried, in ``jobs`` processes: what
-    :func:`_try_files` says of each, and the branches each took."""
-    import test_fuzz_rule_files as fz
+    """Every mutant of the windows tried, in ``jobs`` processes: what
+    :func:`_measure` says of each, and the branches each took."""
     parts = [pairs[i::jobs] for i in range(jobs)]
     with tempfile.TemporaryDirectory() as tmp:
         files = [str(Path(tmp) / f"cov{i}") for i in range(len(parts) + 1)]
         with ProcessPoolExecutor(jobs) as pool:
             running = [pool.submit(_try_files, part, mutants, f) for part, f in zip(parts, files)]
-            running.append(pool.submit(_try_lines, list(fz.LINE_SOURCES), mutants, files[-1]))
+            running.append(pool.submit(_try_lines, mutants, files[-1]))
             results = [r.result() for r in running]
         taken: dict[str, set] = {}
         for f in files:
@@ -199,8 +202,8 @@ def main(argv: list[str] | None = None) -> int:
             with open(args.trials, "wb") as f:
                 pickle.dump((tried, taken), f)
     seeds, features, uncovered = choose(tried, taken)
-    entries = {file_key(Path(f)): {"sha256": digest(Path(f).read_bytes()), "seeds": seeds.get(file_key(Path(f)), [])}
-               for _g, f in pairs}
+    keys = {file_key(Path(f)): Path(f) for _g, f in pairs}
+    entries = {k: {"sha256": digest(f.read_bytes()), "seeds": seeds.get(k, [])} for k, f in keys.items()}
     for source, (text, _) in fz.LINE_SOURCES.items():
         entries[f"lines:{source}"] = {"sha256": digest(text.encode()), "seeds": seeds.get(f"lines:{source}", [])}
     before = sum(fz.window_of(Path(g), Path(f), fz.MUTANTS) for g, f in pairs) + fz.LINE_WINDOW * len(fz.LINE_SOURCES)

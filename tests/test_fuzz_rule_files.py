@@ -12,6 +12,7 @@ import random
 import re
 import shutil
 from pathlib import Path
+from typing import Callable
 
 import fuzz_corpus
 import pytest
@@ -296,11 +297,7 @@ def tree_copies(tmp_path_factory):
 def test_mutants_of_every_game_file_are_refused_with_a_position_or_play(pair, tree_copies):
     """Each file of a game mutated in a copy of the game's tree, the game loaded."""
     game, file = pair
-    tree = (game.parent.parent if game.name == "game.yaml" else game.parent).resolve()
-    copy = tree_copies(tree)
-    target, loaded = copy / file.relative_to(tree), copy / game.resolve().relative_to(tree)
-    if loaded.name == "game.yaml":
-        loaded = loaded.parent
+    copy, target, loaded = mutation_site(game, file, tree_copies)
     source = file.read_bytes()
     assert target.read_bytes() == source, "a test before this one left a mutant in the shared copy"
     outcomes = []
@@ -312,6 +309,16 @@ def test_mutants_of_every_game_file_are_refused_with_a_position_or_play(pair, tr
         target.write_bytes(source)
     assert "refused" in outcomes    # (the corpus keeps a refused mutant of every file; a window's
                                     # MIN_PER_FILE mutants cannot all be harmless)
+
+
+def mutation_site(game: Path, file: Path, copy_of: Callable[[Path], Path]) -> tuple[Path, Path, Path]:
+    """Where mutants of ``file`` are written in the copy ``copy_of`` makes of
+    ``game``'s tree, and what is loaded to read them: the copy, the file in
+    it, and the game in it (a folder game by its folder)."""
+    tree = (game.parent.parent if game.name == "game.yaml" else game.parent).resolve()
+    copy = copy_of(tree)
+    target, loaded = copy / file.relative_to(tree), copy / game.resolve().relative_to(tree)
+    return copy, target, loaded.parent if loaded.name == "game.yaml" else loaded
 
 
 def check_game(game: Path, seed: int, tree: Path) -> str:
