@@ -79,6 +79,16 @@ def test_the_rl_extra_and_its_package_are_declared():
         assert "pip install -e '.[test,rl,plot,cluster,web]'" in (ROOT / path).read_text(encoding="utf-8")
 
 
+def test_ci_runs_the_suite_the_readme_runs():
+    """CI runs the README's test command as a reader would: it exports no
+    setting that changes what the suite tries (a fuzzing window instead of
+    the fuzzer's corpus would make CI's run slower than, and different from,
+    the one the README promises)."""
+    ci = (ROOT / ".ci/run").read_text(encoding="utf-8")
+    assert not re.search(r"^\s*export\s+RULEKIT_", ci, re.M)
+    assert "unset RULEKIT_FUZZ_MUTANTS RULEKIT_FUZZ_FIRST_SEED" in ci
+
+
 def test_the_tests_run_under_pytest_without_xdist():
     """The suite's conftest must not need pytest-xdist (it is in the test
     extra, but a plain ``python -m pytest`` runs the tests in one process):
