@@ -50,6 +50,11 @@ def file_key(file: Path) -> str:
     return file.resolve().relative_to(ROOT).as_posix()
 
 
+def line_key(source: str) -> str:
+    """The corpus's name for the line edits of one single file (``LINE_SOURCES``)."""
+    return f"lines:{source}"
+
+
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -113,7 +118,7 @@ def _line_cases(mutants: int) -> Iterator[tuple[str, int, int, Callable[[], str]
     for source in fz.LINE_SOURCES:
         for seed in range(mutants):
             data = fz.line_mutant(source, seed).encode("utf-8")
-            yield f"lines:{source}", seed, 0, lambda data=data, seed=seed: fz.check_mutant(data, seed)
+            yield line_key(source), seed, 0, lambda data=data, seed=seed: fz.check_mutant(data, seed)
 
 
 def _try_files(pairs: list[tuple[str, str]], mutants: int, data_file: str) -> dict:
@@ -202,10 +207,9 @@ def main(argv: list[str] | None = None) -> int:
             with open(args.trials, "wb") as f:
                 pickle.dump((tried, taken), f)
     seeds, features, uncovered = choose(tried, taken)
-    keys = {file_key(Path(f)): Path(f) for _g, f in pairs}
-    entries = {k: {"sha256": digest(f.read_bytes()), "seeds": seeds.get(k, [])} for k, f in keys.items()}
-    for source, (text, _) in fz.LINE_SOURCES.items():
-        entries[f"lines:{source}"] = {"sha256": digest(text.encode()), "seeds": seeds.get(f"lines:{source}", [])}
+    texts = {file_key(Path(f)): Path(f).read_bytes() for _g, f in pairs}
+    texts.update({line_key(source): text.encode() for source, (text, _) in fz.LINE_SOURCES.items()})
+    entries = {k: {"sha256": digest(text), "seeds": seeds.get(k, [])} for k, text in texts.items()}
     before = sum(fz.window_of(Path(g), Path(f), fz.MUTANTS) for g, f in pairs) + fz.LINE_WINDOW * len(fz.LINE_SOURCES)
     secs = {c: v[4] for c, v in tried.items()}
     kept = sum(secs[f"{k}|{s}"] for k, v in seeds.items() for s in v)

@@ -28,7 +28,7 @@ def test_the_shipped_corpus_reaches_every_file_with_every_operator():
         assert kept is not None, f"{file} is not in tests/fuzz_corpus.json: run python tests/fuzz_corpus.py"
         assert {seed % fz.OPERATORS for seed in kept["seeds"]} == set(range(fz.OPERATORS)), file
     for source in fz.LINE_SOURCES:
-        assert corpus[f"lines:{source}"]["seeds"], source
+        assert corpus[fuzz_corpus.line_key(source)]["seeds"], source
 
 
 def test_a_file_changed_since_the_corpus_was_chosen_gets_the_window():

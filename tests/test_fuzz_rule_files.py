@@ -79,7 +79,7 @@ def line_mutant(source: str, seed: int) -> str:
 def line_seeds(source: str) -> list[int]:
     """The corpus's seeds of :func:`line_mutant` for ``source`` (chosen for
     its very text by tests/fuzz_corpus.py), else the window of LINE_WINDOW."""
-    kept = corpus_seeds(f"lines:{source}", LINE_SOURCES[source][0].encode())
+    kept = corpus_seeds(fuzz_corpus.line_key(source), LINE_SOURCES[source][0].encode())
     return kept if kept is not None else list(range(LINE_WINDOW))
 
 
