@@ -30,6 +30,7 @@ from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded
 from ..model import Card, Game, ZoneDef
 from . import arguments, copies, failures
 from .runtime import Action, Decision, GameOver, LogEntry, Result, Zone
+from .shuffling import shuffle_in_place
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..agents import Agent
@@ -561,7 +562,7 @@ class Match:
             self.refuse(moved, dest)
         src.cards[:] = kept
         if shuffle:
-            self.rng.shuffle(moved)
+            shuffle_in_place(self.rng, moved)
         self._place(moved, src, dest, bottom)
 
     def move_split(self, src: Zone, table: Sequence[int], targets: Sequence[tuple[Zone, bool, bool]]) -> None:
@@ -594,7 +595,7 @@ class Match:
         for (dest, bottom, shuffle), moved in zip(targets, piles):
             if moved:
                 if shuffle:
-                    self.rng.shuffle(moved)
+                    shuffle_in_place(self.rng, moved)
                 self._place(moved, src, dest, bottom)
 
     def _place(self, cards: list[Card], src: Zone | list[Zone], dest: Zone, bottom: bool) -> None:
@@ -625,7 +626,7 @@ class Match:
                                    f"cards of names entry '{zdef.one_of}' ({shown})")
 
     def shuffle(self, z: Zone) -> None:
-        self.rng.shuffle(z.cards)
+        shuffle_in_place(self.rng, z.cards)
         self.log.append(("shuffle", z.name))
 
     def zone_limit(self, z: Zone) -> int:

@@ -15,6 +15,7 @@ import attrs
 from lark import Token, Tree
 
 from ..engine.runtime import Zone
+from ..engine.shuffling import shuffle_in_place
 from ..errors import value_kind
 from ..limits import ELEMENTS_PER_STEP, MAX_BUILT_ITEMS
 from ..model import Card
@@ -243,7 +244,7 @@ def b_bottom(m: RuleMatch, z: Any, n: int | None = None) -> Any:
 
 def b_shuffled(m: RuleMatch, x: Any) -> list[Any]:
     out = list(_long(m, _cards(x)))
-    m.rng.shuffle(out)
+    shuffle_in_place(m.rng, out)
     return out
 
 
