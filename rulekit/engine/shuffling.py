@@ -1,21 +1,22 @@
 """Shuffling: the order ``random.Random.shuffle`` makes, in half the time.
 
 Every random draw of a match is a shuffle (a deck, a pile dealt out, a
-card taken blind from a hand), and a seed must give the same games to
-every user and every release of rulekit, so the order a shuffle makes is
-fixed: it is the one Python's ``random.Random.shuffle`` makes, a
-Fisher–Yates pass from the last card down whose every index is drawn by
-``getrandbits`` of the width of ``i + 1``, drawing again while the number
-is too large (``Random._randbelow``).  Python spends a method call and a
-``bit_length`` on each card for that; a setup shuffles a few dozen to a
-few hundred cards, which made the shuffles about a tenth of a short game.
+card taken blind from a hand), and a seed must give the same games on
+every machine and the games it gave before (the golden playthroughs of
+``tests/test_determinism.py`` hold them), so the order a shuffle makes is
+fixed: the one Python's ``random.Random.shuffle`` makes, a Fisher–Yates
+pass from the last card down whose every index is drawn by ``getrandbits``
+of the width of ``i + 1``, drawn again while it is too large
+(``Random._randbelow``).  Python spends a method call and a
+``bit_length`` on each card for that: 6–8 % of a game of Regicide, whose
+setup shuffles four piles.
 
-:func:`shuffle_in_place` makes the very same calls of ``getrandbits``, with the same
-widths and in the same order: the same order of cards from the same state
-of the generator, which it leaves in the same state.  The width is kept
-from card to card instead of measured anew (it drops by one bit as ``i + 1``
-falls below each power of two).  ``tests/test_shuffling.py`` compares it
-with ``random.Random.shuffle``.
+:func:`shuffle_in_place` makes the very same calls of ``getrandbits``, with
+the same widths and in the same order: the same order of cards from the
+same state of the generator, which it leaves in the same state.  The width
+is kept from card to card instead of measured anew (it drops by one bit as
+``i + 1`` falls below each power of two).  ``tests/test_shuffling.py``
+compares it with ``random.Random.shuffle`` of the Python it runs on.
 """
 from __future__ import annotations
 
