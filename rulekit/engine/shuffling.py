@@ -8,8 +8,8 @@ fixed: the one Python's ``random.Random.shuffle`` makes, a Fisher–Yates
 pass from the last card down whose every index is drawn by ``getrandbits``
 of the width of ``i + 1``, drawn again while it is too large
 (``Random._randbelow``).  Python spends a method call and a
-``bit_length`` on each card for that: 6–8 % of a game of Regicide, whose
-setup shuffles four piles.
+``bit_length`` on each card for that: 6–8 % of a short game whose setup
+shuffles a few piles.
 
 :func:`shuffle_in_place` makes the very same calls of ``getrandbits``, with
 the same widths and in the same order: the same order of cards from the
