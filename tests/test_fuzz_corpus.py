@@ -43,5 +43,5 @@ def test_the_corpus_seeds_of_an_unchanged_file_are_tried(monkeypatch):
     monkeypatch.setitem(fz.CORPUS, fuzz_corpus.file_key(file),
                         {"sha256": fuzz_corpus.digest(Path(file).read_bytes()), "seeds": [5, 17]})
     assert fz.seeds_of(game, file, Path(file).read_bytes()) == [5, 17]
-    monkeypatch.setitem(fz.CORPUS, "lines:regicide", {"sha256": "0" * 64, "seeds": [3]})
+    monkeypatch.setitem(fz.CORPUS, fuzz_corpus.line_key("regicide"), {"sha256": "0" * 64, "seeds": [3]})
     assert fz.line_seeds("regicide") == list(range(fz.LINE_WINDOW))     # chosen for another text
