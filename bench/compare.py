@@ -21,12 +21,19 @@ ratio B/A of each round.
     python bench/compare.py v1 v2 --game sanguosha --players 8 --rounds 10
     python bench/compare.py f9b9cf7 --game sanguosha --players 8 --settled   # as simulate plays
     python bench/compare.py f9b9cf7 --game sanguosha --players 8 --frozen    # both alike
+    python bench/compare.py f9b9cf7 --game sanguosha --players 8 --frozen --rules f9b9cf7
 
 ``--settled`` plays each revision as its own ``rulekit.simulate`` does: a
 revision without ``rulekit.settled`` plays with the collector at Python's
 defaults, walking the loaded game on each full pass, so the comparison
 counts that change too.  ``--frozen`` does what ``settled`` does in both,
 by hand, so that only the engines differ.
+
+Each revision plays its own rule files, so a rule file that does more
+(a rule read more faithfully, events a person reads) counts against its
+revision.  ``--rules REV`` has both play the game as revision REV writes
+it (an older revision's files, which the newer engine reads too): the
+same games on both sides, the engines alone compared.
 
 A revision is anything ``git worktree`` accepts; without a second one the
 working tree (uncommitted changes included) is B.  The revisions are checked
@@ -56,8 +63,10 @@ sys.path.insert(0, ".")
 import rulekit
 from rulekit.agents import HeuristicAgent
 from rulekit.engine.match import Match
-# a game is games/NAME.yaml, or the folder games/NAME (either revision may have either)
-game = rulekit.load_game("games/{game}" if os.path.isdir("games/{game}") else "games/{game}.yaml")
+# a game is games/NAME.yaml, or the folder games/NAME (either revision may have either), in this
+# revision's checkout or, with --rules, in the checkout of the revision whose rules both play
+rules = os.path.join({rules!r}, "games", "{game}")
+game = rulekit.load_game(rules if os.path.isdir(rules) else rules + ".yaml")
 # a simulation: windows answered without asking, where the revision can
 kw = {{"auto_pass": True}} if "auto_pass" in inspect.signature(Match.__init__).parameters else {{}}
 # --settled: play as the revision's own simulate does (in rulekit.settled() where it has one)
@@ -186,6 +195,9 @@ def main(argv=None) -> int:
     ap.add_argument("--agent", choices=("random", "heuristic"), default="random",
                     help="who plays every seat: uniform-random choices (default) or the rule file's "
                          "heuristic agent (its scoring is then part of the time)")
+    ap.add_argument("--rules", metavar="REV",
+                    help="both revisions play the game as revision REV writes it (default: each its own "
+                         "rule files), so that only the engines differ")
     ap.add_argument("--settled", action="store_true",
                     help="play inside rulekit.settled() in a revision that has it, as its simulate does "
                          "(the collector leaves the loaded game out of its passes)")
@@ -197,9 +209,6 @@ def main(argv=None) -> int:
     if args.settled and args.frozen:
         ap.error("--settled and --frozen are two ways of comparing: give one")
     games = args.games or (1500 if args.game == "regicide" else 150)
-    code = WORKER.format(game=args.game, players=args.players, heuristic=args.agent == "heuristic",
-                         settled=args.settled, frozen=args.frozen, young=young_threshold(),
-                         warm=min(games, 10))
     with tempfile.TemporaryDirectory(prefix="rulekit-compare-") as tmp:
         made = []
         try:
@@ -208,15 +217,24 @@ def main(argv=None) -> int:
             if args.b is None:
                 b = ROOT
             else:
-                b = checkout(args.b, Path(tmp))
+                b = checkout(args.b, Path(tmp) / "b")
                 made.append(b)
+            rules = "."                  # each revision's own checkout
+            if args.rules is not None:
+                rules_at = checkout(args.rules, Path(tmp) / "rules")
+                made.append(rules_at)
+                rules = str(rules_at)
+            code = WORKER.format(game=args.game, players=args.players, heuristic=args.agent == "heuristic",
+                                 settled=args.settled, frozen=args.frozen, young=young_threshold(),
+                                 warm=min(games, 10), rules=rules)
             times_a, times_b = compare(a, b, code, games, args.rounds)
         finally:
             for where in made:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(where)])
     label_b = args.b or "working tree"
-    print(f"{args.game}, {args.players} players, {args.agent} play, {games} games a round played in "
-          f"turn by both, {args.rounds} rounds (µs per game)")
+    whose = f"the rules of {args.rules}" if args.rules else "each its own rules"
+    print(f"{args.game}, {args.players} players, {args.agent} play, {whose}, {games} games a round played "
+          f"in turn by both, {args.rounds} rounds (µs per game)")
     for label, t in ((args.a, times_a), (label_b, times_b)):
         print(f"  {label:>14}: best {min(t):9.1f}   median {statistics.median(t):9.1f}")
     pairs = [tb / ta for ta, tb in zip(times_a, times_b)]

@@ -89,7 +89,7 @@ def test_compare_worker_plays_the_games_asked_and_freezes_only_with_frozen(froze
     from rulekit.engine.settled import YOUNG
     assert compare.young_threshold() == YOUNG
     code = compare.WORKER.format(game="regicide", players=2, heuristic=False, settled=False, frozen=frozen,
-                                 young=YOUNG, warm=1)
+                                 young=YOUNG, warm=1, rules=".")
     code += (f"\nimport gc\nassert (gc.get_freeze_count() > 0) == {frozen}, gc.get_freeze_count()"
              f"\nassert (gc.get_threshold()[0] == {YOUNG}) == {frozen}, gc.get_threshold()\n")
     run = subprocess.run([sys.executable, "-c", code], input="0\n1\n", cwd=BENCH.parent,
@@ -97,6 +97,34 @@ def test_compare_worker_plays_the_games_asked_and_freezes_only_with_frozen(froze
     assert run.returncode == 0, run.stderr
     ready, *times = run.stdout.split()
     assert ready == "ready" and len(times) == 2 and all(float(t) > 0 for t in times)
+
+
+@pytest.mark.skipif(not _in_git_work_tree(), reason="compare.py checks revisions out with git")
+def test_compare_with_rules_plays_the_rule_files_of_that_revision_on_both_sides(capsys, monkeypatch):
+    """``--rules REV``: both revisions load the game from REV's checkout
+    (the engines compared on the same rule files), and say so."""
+    import compare
+
+    loaded = []
+
+    class Recording:
+        def __init__(self, where, code, hash_seed):
+            loaded.append((where, code))
+
+        def play(self, i):
+            return 1e-4
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(compare, "Worker", Recording)
+    monkeypatch.setattr(compare.compare, "__defaults__", (Recording,))
+    assert compare.main(["HEAD", "--games", "2", "--rounds", "1", "--rules", "HEAD"]) == 0
+    assert "the rules of HEAD" in capsys.readouterr().out
+    (a, code_a), (b, code_b) = loaded
+    assert a != b and code_a == code_b
+    rules = code_a.split('rules = os.path.join(', 1)[1].split(",", 1)[0]
+    assert "rules" in rules and str(b) not in rules       # a third checkout: the rules' revision
 
 
 def test_compare_takes_one_way_of_comparing():
