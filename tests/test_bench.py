@@ -5,6 +5,7 @@ games).  (Speed itself is measured by running the scripts, never asserted
 here.)"""
 from __future__ import annotations
 
+import functools
 import shutil
 import sys
 from pathlib import Path
@@ -117,8 +118,7 @@ def test_compare_with_rules_plays_the_rule_files_of_that_revision_on_both_sides(
         def close(self):
             pass
 
-    monkeypatch.setattr(compare, "Worker", Recording)
-    monkeypatch.setattr(compare.compare, "__defaults__", (Recording,))
+    monkeypatch.setattr(compare, "compare", functools.partial(compare.compare, start=Recording))
     assert compare.main(["HEAD", "--games", "2", "--rounds", "1", "--rules", "HEAD"]) == 0
     assert "the rules of HEAD" in capsys.readouterr().out
     (a, code_a), (b, code_b) = loaded
