@@ -169,6 +169,27 @@ def test_heuristic_agent_uses_documented_signature():
     assert calls == [([3], "card", None), ([8], "card", None), ([], "who", 2), ([], "pass", None)]
 
 
+
+def test_heuristic_agent_answers_a_single_option_unscored():
+    """With one option there is nothing to weigh: the agent plays it without
+    asking the heuristic (nor its random generator), and plays the same as
+    scoring it would; with two the heuristic is asked for each."""
+    calls = []
+
+    def heuristic(m, chosen, option, player):
+        calls.append(option)
+        return 1
+
+    match = SimpleNamespace(game=SimpleNamespace(choices={"c": SimpleNamespace(heuristic=heuristic)}),
+                            card=lambda i: i)
+    agent = HeuristicAgent(0)
+    state = agent.rng.getstate()
+    assert agent.act(match, Decision(0, "c", "?", [Action("pass")])) == Action("pass")
+    assert calls == [] and agent.rng.getstate() == state
+    assert agent.scores(match, Decision(0, "c", "?", [Action("pass")])) == [1]
+    assert agent.act(match, Decision(0, "c", "?", [Action("go"), Action("pass")])) in (Action("go"), Action("pass"))
+    assert calls == ["pass", "go", "pass"]
+
 PARAMS_GAME = textwrap.dedent("""\
     name: Give
     players: {min: 3, max: 3}
