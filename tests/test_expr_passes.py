@@ -474,3 +474,56 @@ def test_an_if_tells_its_branch_and_a_returning_branch_what_follows():
     assert "(L_n == 'x')" in code
     m = game.new_match(2, seed=0)
     assert m.pvars[0]["got"] == 10 * 100 + 4 * 10 + 7 and m.result()["reason"] == "weighed"
+
+
+
+# ---- the current player's variables, bound once -----------------------------------
+TURNS = """\
+name: Turns
+players: {min: 3, max: 3}
+cards:
+  - {name: a, count: 3}
+zones:
+  deck: {}
+vars: {turns: 0}
+player_vars: {mark: 0, seen: 0, skills: []}
+setup: |
+  move box to deck
+  for p in players:
+    p.mark = 10 * (p + 1)
+    p.skills = ["x"] if p == 1 else ["y"]
+procedures:
+  marked:
+    params: [n]
+    effect: |
+      if "x" in current.skills:
+        return current.mark + n
+      return current.mark
+turn:
+  phases:
+    - name: main
+      effect: |
+        current.seen = call marked(current.mark)
+        turns += 1
+        if turns == 3:
+          win
+"""
+
+
+def test_a_function_reads_the_current_players_variables_through_one_lookup_the_flow_each_time():
+    """Where the current player stays the same for the whole function (a
+    procedure, a choice, a trigger), its variables are looked up once,
+    ``CP = m.pvars[m.current]``; the flow goes from turn to turn, so its
+    phases read them each time (a lookup bound once would read the first
+    player's in every turn)."""
+    game = rulekit.load_game_text(TURNS, "turns.yaml")
+    code = game.code
+    proc = code[code.index("def proc_marked"):]
+    proc = proc[:proc.index("\ndef ")]
+    head, body = proc.split("\n", 1)
+    assert body.startswith("    CP = m.pvars[m.current]\n") and "m.pvars" not in body.split("\n", 1)[1]
+    assert "CP['skills']" in body and "CP['mark']" in body
+    flow = code[code.index("def turn("):]
+    assert "CP" not in flow and "m.pvars[m.current]['mark']" in flow
+    m = game.new_match(3, seed=0)
+    assert [pv["seen"] for pv in m.pvars] == [10, 40, 30]

@@ -148,6 +148,7 @@ class CodeGen(Choices, Statements):
         self.begin_function(self.fn_name("turn"), ("first_phase",), "turn", set())
         self.cx.can_yield = True
         self.function.hoist.update(("V", "GZ", "PZ", "CH"))
+        self.function.current_fixed = False
         here = self.here()
         # A negative first phase -1-i resumes a turn at phase i (a copy made
         # from a checkpoint): the turn has begun already.

@@ -101,6 +101,11 @@ class Lowering(NameChecks):
         if kind == "card":
             return Code(f"{base}.props.get({attr!r})", "any")
         if kind == "int" and node.player_var:
+            if base == "m.current" and self.function.current_fixed:
+                # the current player's variables, looked up once for the function (choices
+                # and skills read several: a play phase's choice asks each skill of the player)
+                self.hoist("CP")
+                return Code(f"CP[{attr!r}]", "any")
             return Code(f"m.pvars[{base}][{attr!r}]", "any")
         # what is left may be a list a rule built, as long as MAX_BUILT_ITEMS: read through a
         # helper that counts its steps (see runtime_helpers.get_attr_long), which a reader puts back

@@ -249,6 +249,10 @@ class Function:
     rule: str
     body: list[Stmt] = attrs.field(factory=list)
     hoist: set[str] = attrs.field(factory=set)
+    #: the current player is the same from the function's start to its end: every
+    #: function but the flow's, which goes from turn to turn (its phases' reads of the
+    #: current player's variables cannot be bound once)
+    current_fixed: bool = True
 
 
 @attrs.define

@@ -39,8 +39,10 @@ from .ir import (
     YieldFrom,
 )
 
-#: the match's fields a function may bind to a local first, and the local's name
-HOISTS = (("V", "vars"), ("GZ", "gz"), ("PZ", "pz"), ("CH", "chosen"))
+#: the match's fields a function may bind to a local first, and the local's name; CP: the
+#: current player's variables (bound only where the current player stays the same: see
+#: Function.current_fixed)
+HOISTS = (("V", "vars"), ("GZ", "gz"), ("PZ", "pz"), ("CH", "chosen"), ("CP", "pvars[m.current]"))
 
 Lines = list[tuple[str, Origin]]
 #: per printed line: its origin (the function's header and hoists: (None, rule))
