@@ -1,10 +1,13 @@
-"""The passes over expression trees (rulekit.lang.pass_tables and
-rulekit.lang.pass_inline), each on trees made by hand, and the printer
-picking the Python form from what a part is after a pass."""
+"""The passes over expression trees (rulekit.lang.pass_tables,
+pass_inline, pass_hoist, pass_facts, pass_invariant), each on trees made
+by hand, and the printer picking the Python form from what a part is after
+a pass."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import rulekit
-from rulekit.lang import pass_facts, pass_hoist, pass_inline, pass_tables
+from rulekit.lang import pass_facts, pass_hoist, pass_inline, pass_invariant, pass_tables
 from rulekit.lang.expr_ir import (
     Attr,
     Builtin,
@@ -18,6 +21,7 @@ from rulekit.lang.expr_ir import (
     ZoneOf,
 )
 
+ROOT = Path(__file__).resolve().parent.parent
 IT = Local("it", "L_it", "card")
 HAND = Lit("GZ[0]", "zone", shared=True, hoist="GZ")
 HEARTS = Lit("'hearts'", "str", plain=True, fixed=True)
@@ -527,3 +531,56 @@ def test_a_function_reads_the_current_players_variables_through_one_lookup_the_f
     assert "CP" not in flow and "m.pvars[m.current]['mark']" in flow
     m = game.new_match(3, seed=0)
     assert [pv["seen"] for pv in m.pvars] == [10, 40, 30]
+
+
+
+# ---- a heuristic's parts that are the same for every option, or read twice for one ---
+CHOSEN = Local("chosen", "L_chosen", "cards")
+OPTION = Local("option", "L_option", "any")
+PER_OPTION = frozenset({"L_chosen", "L_option", "L_player"})
+NUMBERS = {"value": 10, "health": 40}
+CURRENT = Lit("m.current", "int", plain=True)
+
+
+def total(cards, prop="value"):
+    return Builtin("sum", (Attr(cards, prop, card_prop=True),))
+
+
+def plus(a, b):
+    return Op("binary", "+", (a, b), "any")
+
+
+def test_a_score_reads_what_is_the_same_for_every_option_once_and_a_part_read_twice_once_an_option():
+    """Regicide's attack score: the enemy's health and the sum of the hand
+    are the same for every option (worked out before the loop, a part read
+    twice one local); ``sum(chosen.value)``, read twice, once at the start
+    of each option's turn.  What may fail (a sum of a property that is not
+    a number on every card, of another player's zone) or reads the option
+    once stays where it is, and so does a filter."""
+    health = Attr(Builtin("top", (PILE,)), "health", card_prop=True)
+    hand = total(ZoneOf(6, CURRENT))
+    mine = total(CHOSEN)
+    score = plus(plus(Op("binary", ">=", (mine, health), "bool"), plus(hand, health)), plus(mine, hand))
+    out, before, each = pass_invariant.run(score, PER_OPTION, NUMBERS)
+    assert before == [("_v0", health), ("_v1", hand)] and each == [("_c0", mine)]
+    v0, v1, c0 = Local("_v0", "_v0", "any"), Local("_v1", "_v1", "int"), Local("_c0", "_c0", "int")
+    assert out == plus(plus(Op("binary", ">=", (c0, v0), "bool"), plus(v1, v0)), plus(c0, v1))
+    # read once for the option: left where it is
+    once = plus(mine, Op("binary", "==", (OPTION, HEARTS), "bool"))
+    assert pass_invariant.run(once, PER_OPTION, NUMBERS) == (once, [], [])
+    for kept in (total(ZoneOf(6, CURRENT), "suit"),                         # not a number on every card
+                 total(ZoneOf(6, Local("p", "L_p", "any"))),                # a zone of a player that may be none
+                 Builtin("any", (Where(HAND, suit_is_hearts(), "card"),))):  # a filter: written apart
+        assert pass_invariant.run(plus(kept, kept), PER_OPTION, NUMBERS) == (plus(kept, kept), [], [])
+
+
+def test_the_scores_loop_works_out_the_parts_before_the_loop_and_at_each_options_start():
+    """The generated ``scores_attack`` of Regicide (that it scores as the
+    heuristic asked option by option does, at every decision of heuristic
+    games of every shipped game: tests/test_agents.py)."""
+    game = rulekit.load_game(ROOT / "games" / "regicide.yaml")
+    code = game.code[game.code.index("def scores_attack"):]
+    code = code[:code.index("\ndef ")]
+    assert code.index("_v1 = _sumt(sum_value, PZ[6][m.current].cards)") < code.index("for _so in")
+    assert code.index("L_chosen = ") < code.index("_c0 = _sumt(sum_value, L_chosen)") < code.index("_out.append")
+    assert code.count("_sumt(") == 2 and "_sub(" not in code and "_add(" not in code

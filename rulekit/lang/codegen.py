@@ -42,7 +42,8 @@ from lark import Token, Tree
 
 from ..engine.runtime import Action
 from ..model import Card
-from . import printer, runtime_helpers, work
+from . import pass_invariant, printer, runtime_helpers, work
+from .expr_lower import bound, numeric
 from .fn_names import TEST_FUNCTION, test_set
 from .gen_base import CompileError
 from .gen_choices import Choices
@@ -251,19 +252,31 @@ class CodeGen(Choices, Statements):
         self.cx.out = loop
         node = self.known_tree(tree)
         self.long_reads = False
+        chosen, option, player = (self.local_name(p) for p in answer)
+        # what reads the same for every option, or twice for one, is worked out once
+        node, before, each = pass_invariant.run(node, frozenset((chosen, option, player)), self.number_props)
+        taken = [(name, self.watching(partial(self.lower, part)), part) for name, part in before + each]
+        for name, _, part in taken:
+            if numeric(part, self.number_props):       # (a sum with it is Python's own, as before)
+                size = bound(part, self.number_props)
+                if size is not None:
+                    self.cx.number_locals[name] = size
         code = self.watching(lambda: self.lower(node))
         self.cx.out = self.function.body
         counts = self.long_reads or work.may_count(node, self.work)
-        chosen, option, player = (self.local_name(p) for p in answer)
+        reads = code.reads.union(*(c.reads for _, c, _ in taken))
         # (only what the heuristic reads of the answer is taken out of it)
         loop[:0] = [Assign(chosen, "[_deck[_sc[0]]] if len(_sc := _so.cards) == 1 else "
-                                   "[_deck[_i] for _i in _sc]", origin=here)] * (chosen in code.reads) + [
+                                   "[_deck[_i] for _i in _sc]", origin=here)] * (chosen in reads) + [
                     Assign(local, f"_so.{field}", origin=here)
-                    for local, field in ((option, "option"), (player, "player")) if local in code.reads] + [
-                    Assign("m.steps", "_steps", origin=here)] * counts
+                    for local, field in ((option, "option"), (player, "player")) if local in reads] + [
+                    Assign("m.steps", "_steps", origin=here)] * counts + [
+                    Assign(name, c.src, origin=here) for name, c, _ in taken[len(before):]]
         loop.append(Do(f"_out.append({code.src})", origin=here))
         self.add(Assign("_deck", "m.cards", origin=here))
         self.add(Assign("_out", "[]", origin=here))
+        for name, c, _ in taken[:len(before)]:
+            self.add(Assign(name, c.src, origin=here))
         scoring: list[Stmt] = [For("_so", f"L_{opts}", loop, origin=here), Return("_out", origin=here)]
         if counts:
             self.add(Assign("_steps", "m.steps", origin=here))

@@ -28,7 +28,7 @@ def run(test: Expr) -> tuple[Expr, list[tuple[str, Expr]]]:
     def take(node: Expr) -> Expr:
         if isinstance(node, Where):
             return node                     # its own function takes out its own
-        if _total_top_read(node):
+        if total_top_read(node):
             for name, read in taken:
                 if read == node:
                     return Local(name, name)
@@ -52,7 +52,7 @@ def _reads_a_top(test: Expr) -> bool:
     return False
 
 
-def _total_top_read(node: Expr) -> bool:
+def total_top_read(node: Expr) -> bool:
     """``top(ZONE)`` or ``top(ZONE).PROP`` of a shared zone: a read that
     gives none for an empty zone rather than failing."""
     if isinstance(node, Attr):
