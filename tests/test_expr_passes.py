@@ -12,6 +12,7 @@ from rulekit.lang.expr_ir import (
     Attr,
     Builtin,
     CardVar,
+    Index,
     Inlined,
     Lit,
     Local,
@@ -25,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 IT = Local("it", "L_it", "card")
 HAND = Lit("GZ[0]", "zone", shared=True, hoist="GZ")
 HEARTS = Lit("'hearts'", "str", plain=True, fixed=True)
+NONE_LIT = Lit("None", plain=True, fixed=True)
 
 
 def suit_is_hearts(base=IT):
@@ -584,3 +586,26 @@ def test_the_scores_loop_works_out_the_parts_before_the_loop_and_at_each_options
     assert code.index("_v1 = _sumt(sum_value, PZ[6][m.current].cards)") < code.index("for _so in")
     assert code.index("L_chosen = ") < code.index("_c0 = _sumt(sum_value, L_chosen)") < code.index("_out.append")
     assert code.count("_sumt(") == 2 and "_sub(" not in code and "_add(" not in code
+
+
+def test_a_table_entry_the_test_has_just_found_is_read_without_a_check():
+    """``T[K] if K in T else ...``: the entry is there, so its read needs no
+    check; a read of another key, of another table, one inside a filter (its
+    ``it`` is its own) and the part after ``else`` keep theirs."""
+    table, other = Lit("tbl_worth", plain=True, fixed=True), Lit("tbl_keep", plain=True, fixed=True)
+    kind = Local("kind", "L_kind")
+    tables = {"tbl_worth", "tbl_keep"}.__contains__
+    found = Op("in", "in", (kind, table), "bool")
+    read = Index(table, kind)
+    assert pass_facts.known_entries(Op("ternary", "if", (read, found, read), "any"),
+                                    lambda lit: tables(lit.src)).args == (Index(table, kind, checked=True), found, read)
+    for kept in (Index(table, Local("x", "L_x")), Index(other, kind),
+                 Where(HAND, Op("binary", "==", (Index(table, IT), HEARTS), "bool"), "card")):
+        node = Op("ternary", "if", (kept, Op("in", "in", (IT if isinstance(kept, Where) else kind, table), "bool"),
+                                    NONE_LIT), "any")
+        assert pass_facts.known_entries(node, lambda lit: tables(lit.src)) is node
+    # not a table (a list, a variable): `in` says nothing of its entries
+    assert pass_facts.known_entries(Op("ternary", "if", (read, found, read), "any"), lambda lit: False).args[0] == read
+    game = rulekit.load_game(ROOT / "games" / "sanguosha")
+    score = game.code[game.code.index("def proc_play_score"):]
+    assert "(tbl_play_kind[L_kind] if (L_kind in tbl_play_kind) else 'none')" in score

@@ -432,7 +432,8 @@ class Expressions(Lowering):
         return Op("neg", "-", (self.tree(node.children[0]),), "int")
 
     def e_ternary(self, node: Tree[Token]) -> Expr:
-        return Op("ternary", "if", tuple(self.tree(n) for n in node.children), "any")
+        made = Op("ternary", "if", tuple(self.tree(n) for n in node.children), "any")
+        return pass_facts.known_entries(made, lambda lit: type(self.ns.get(lit.src)) is dict)
 
     def e_where_op(self, node: Tree[Token]) -> Expr:
         seq = self.tree(node.children[0])

@@ -29,10 +29,11 @@ from __future__ import annotations
 import ast
 import functools
 import operator
+from collections.abc import Callable
 
 import attrs
 
-from .expr_ir import Attr, Chosen, Expr, Inlined, Lit, Local, Op, children, map_parts, unwrapped
+from .expr_ir import Attr, Chosen, Expr, Index, Inlined, Lit, Local, Op, Where, children, map_parts, unwrapped
 
 TRUE = Lit("True", "bool", plain=True, fixed=True)
 FALSE = Lit("False", "bool", plain=True, fixed=True)
@@ -229,6 +230,33 @@ def folded(node: Expr) -> Expr:
     if known is not None:
         return TRUE if known else FALSE
     return _numbers(node) or _simplified(node)
+
+
+def known_entries(node: Op, is_table: Callable[[Lit], bool]) -> Op:
+    """``TABLE[KEY] if KEY in TABLE else ...``: the first part reads an entry
+    the test has just found, so the read cannot fail and is written without
+    the check a table read needs otherwise (an entry missing is a rule
+    error).  Only for a key that is a local or a constant (it holds the
+    same value in the test and in the part: an expression sets nothing),
+    and not inside a filter, whose ``it`` is its own."""
+    then, cond, other = node.args
+    test = unwrapped(cond)
+    if not (isinstance(test, Op) and test.form == "in" and test.op == "in"):
+        return node
+    key, table = (unwrapped(a) for a in test.args)
+    if not (isinstance(key, (Local, Lit)) and key.plain and isinstance(table, Lit) and is_table(table)):
+        return node
+
+    def mark(part: Expr) -> Expr:
+        if isinstance(part, Where):
+            return part
+        if (isinstance(part, Index) and not part.checked and unwrapped(part.base) == table
+                and unwrapped(part.key) == key):
+            return Index(part.base, part.key, checked=True)
+        return map_parts(part, mark)
+
+    found = mark(then)
+    return node if found is then else attrs.evolve(node, args=(found, cond, other))
 
 
 def run(node: Expr, facts: Facts) -> Expr:
