@@ -571,6 +571,7 @@ def test_a_score_reads_what_is_the_same_for_every_option_once_and_a_part_read_tw
     once = plus(mine, Op("binary", "==", (OPTION, HEARTS), "bool"))
     assert pass_invariant.run(once, PER_OPTION, NUMBERS) == (once, [], [])
     for kept in (total(ZoneOf(6, CURRENT), "suit"),                         # not a number on every card
+                 Attr(Builtin("top", (PILE,)), "owner"),                   # not a card's: read for what it is
                  total(ZoneOf(6, Local("p", "L_p", "any"))),                # a zone of a player that may be none
                  Builtin("any", (Where(HAND, suit_is_hearts(), "card"),))):  # a filter: written apart
         assert pass_invariant.run(plus(kept, kept), PER_OPTION, NUMBERS) == (plus(kept, kept), [], [])

@@ -12,8 +12,8 @@ loop (``_v0 = ...``), those of the second once at the start of each
 option's turn (``_c0 = ...``); the score reads the locals.
 
 Only parts that cannot fail and count no steps are taken out, since the
-score might not have read them (``a if TEST else b`` reads one side): a
-shared pile's top card and its properties (as :mod:`pass_hoist` takes them
+score might not have read them (``a if TEST else b`` reads one side): the
+properties of a shared pile's top card (as :mod:`pass_hoist` takes them
 out of a filter's test), and the sum of a property that is a whole number
 on every card (none counting 0) over a shared zone, a zone of the current
 player, or the option's cards.  A filter is left whole: its own function
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .expr_ir import Builtin, Expr, Lit, Local, Where, ZoneOf, children, map_parts, sum_of_cards
+from .expr_ir import Attr, Builtin, Expr, Lit, Local, Where, ZoneOf, children, map_parts, sum_of_cards
 from .pass_hoist import total_top_read
 
 #: (local, the part it stands for), in the order they are worked out
@@ -71,9 +71,11 @@ def run(score: Expr, per_option: frozenset[str], number_props: Mapping[str, int]
 
 
 def _total(node: Expr, per_option: frozenset[str], number_props: Mapping[str, int]) -> bool:
-    """Is ``node`` a part that cannot fail nor count a step, worth taking out?"""
-    if total_top_read(node):
-        return True
+    """Is ``node`` a part that cannot fail nor count a step, worth taking out?
+    (A top card itself is left: a property read of it, when not one of the
+    card's, is written for what its base is, which a local would hide.)"""
+    if isinstance(node, Attr):
+        return total_top_read(node)
     if not (isinstance(node, Builtin) and node.name == "sum"):
         return False
     summed = sum_of_cards(node)
