@@ -169,7 +169,6 @@ def test_heuristic_agent_uses_documented_signature():
     assert calls == [([3], "card", None), ([8], "card", None), ([], "who", 2), ([], "pass", None)]
 
 
-
 def test_heuristic_agent_answers_a_single_option_unscored():
     """With one option there is nothing to weigh: the agent plays it without
     asking the heuristic (nor its random generator), and plays the same as
@@ -189,6 +188,7 @@ def test_heuristic_agent_answers_a_single_option_unscored():
     assert agent.scores(match, Decision(0, "c", "?", [Action("pass")])) == [1]
     assert agent.act(match, Decision(0, "c", "?", [Action("go"), Action("pass")])) in (Action("go"), Action("pass"))
     assert calls == ["pass", "go", "pass"]
+
 
 PARAMS_GAME = textwrap.dedent("""\
     name: Give

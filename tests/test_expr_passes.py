@@ -482,7 +482,6 @@ def test_an_if_tells_its_branch_and_a_returning_branch_what_follows():
     assert m.pvars[0]["got"] == 10 * 100 + 4 * 10 + 7 and m.result()["reason"] == "weighed"
 
 
-
 # ---- the current player's variables, bound once -----------------------------------
 TURNS = """\
 name: Turns
@@ -526,14 +525,13 @@ def test_a_function_reads_the_current_players_variables_through_one_lookup_the_f
     code = game.code
     proc = code[code.index("def proc_marked"):]
     proc = proc[:proc.index("\ndef ")]
-    head, body = proc.split("\n", 1)
+    body = proc.split("\n", 1)[1]
     assert body.startswith("    CP = m.pvars[m.current]\n") and "m.pvars" not in body.split("\n", 1)[1]
     assert "CP['skills']" in body and "CP['mark']" in body
     flow = code[code.index("def turn("):]
     assert "CP" not in flow and "m.pvars[m.current]['mark']" in flow
     m = game.new_match(3, seed=0)
     assert [pv["seen"] for pv in m.pvars] == [10, 40, 30]
-
 
 
 # ---- a heuristic's parts that are the same for every option, or read twice for one ---
