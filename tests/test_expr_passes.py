@@ -608,3 +608,43 @@ def test_a_table_entry_the_test_has_just_found_is_read_without_a_check():
     game = rulekit.load_game(ROOT / "games" / "sanguosha")
     score = game.code[game.code.index("def proc_play_score"):]
     assert "(tbl_play_kind[L_kind] if (L_kind in tbl_play_kind) else 'none')" in score
+
+
+FIRST = """\
+name: First
+players: {min: 2, max: 2}
+cards:
+  - {name: a, count: 2, props: {kind: x}}
+  - {name: b, count: 2, props: {kind: y}}
+zones:
+  deck: {}
+  hand: {per_player: true}
+player_vars: {got: []}
+procedures:
+  kind_of:
+    params: [cards]
+    effect: return first(cards).kind
+setup: |
+  move box to deck
+  move top(deck, 2) to hand(0)
+turn:
+  phases:
+    - name: main
+      effect: |
+        current.got = [kind_of(hand(0) where it.kind == "y"), kind_of([]), kind_of(hand(0)), kind_of(deck)]
+        win
+"""
+
+
+def test_the_first_cards_property_of_a_parameter_is_read_in_place_when_it_is_a_list_of_cards():
+    """``first(cards).kind`` of a parameter (given an answer's cards, a
+    filter's list, a zone...): a list whose first element is a card is read
+    in place, anything else as before (an empty list gives none, a zone its
+    bottom card's)."""
+    game = rulekit.load_game_text(FIRST, "first.yaml")
+    proc = game.code[game.code.index("def proc_kind_of"):]
+    assert "(L_cards[0].props.get('kind') if type(L_cards) is list and L_cards and" in proc
+    m = game.new_match(2, seed=1)
+    hand = [c.props["kind"] for c in m.zone("hand", 0).cards]
+    deck = m.zone("deck").cards
+    assert m.pvars[0]["got"] == ["y" if "y" in hand else None, None, hand[0], deck[0].props["kind"]]

@@ -126,7 +126,21 @@ class Lowering(NameChecks):
             if node.player_var:     # a player's, or a card's: test for a player first
                 return Code(f"(m.pvars[{base}][{attr!r}] if type({base}) is _int else {card})", "any")
             return Code(card, "any")
+        first = self._first_of_plain(b)
+        if first is not None and node.card_prop:
+            # first(cards).PROP of a local (a parameter given an answer's cards): read in place
+            # when it is a list whose first element is a card, the usual case, else as before
+            return Code(f"({first}[0].props.get({attr!r}) if type({first}) is list and {first} and "
+                        f"type({first}[0]) is _Card else _gal(m, {base}, {attr!r}, {rule!r}))", "any")
         return Code(f"_gal(m, {base}, {attr!r}, {rule!r})", "any")
+
+    def _first_of_plain(self, node: Expr) -> str | None:
+        """The source of X in ``first(X)`` when X is a local or a constant
+        (read three times in place of a call), else None."""
+        if not (isinstance(node, Builtin) and node.name == "first" and len(node.args) == 1):
+            return None
+        arg = self.lower(node.args[0])
+        return arg.src if arg.plain else None
 
     def _l_CardVar(self, node: CardVar) -> Code:
         """The match's value of a card variable for the card (a name is a
