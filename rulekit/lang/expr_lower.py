@@ -136,11 +136,12 @@ class Lowering(NameChecks):
 
     def _first_of_plain(self, node: Expr) -> str | None:
         """The source of X in ``first(X)`` when X is a local or a constant
-        (read three times in place of a call), else None."""
-        if not (isinstance(node, Builtin) and node.name == "first" and len(node.args) == 1):
+        (read three times in place of a call), else None.  (Asked of the
+        tree before X is written again: a filter would be written twice.)"""
+        if not (isinstance(node, Builtin) and node.name == "first" and len(node.args) == 1
+                and node.args[0].plain):
             return None
-        arg = self.lower(node.args[0])
-        return arg.src if arg.plain else None
+        return self.lower(node.args[0]).src
 
     def _l_CardVar(self, node: CardVar) -> Code:
         """The match's value of a card variable for the card (a name is a

@@ -4,9 +4,9 @@ An agent scores all the options of a decision with the match standing
 still, in one loop (``scores_C``, see ``CodeGen.scores``).  A part of the
 heuristic that reads nothing of the option (its ``chosen`` cards, its
 ``option``, its ``player``) has the same value for every option:
-``top(enemy).health``, ``sum(hand(current).value)``; and a part read twice
-in one option's score has the same value both times: Regicide's
-``sum(chosen.value)``, read in four places.  This pass takes such parts
+``top(pile).value``, ``sum(hand(current).value)``; and a part read twice
+in one option's score has the same value both times: ``sum(chosen.value)``
+compared with one bound and added to a total.  This pass takes such parts
 out of the score: those of the first kind to be worked out once before the
 loop (``_v0 = ...``), those of the second once at the start of each
 option's turn (``_c0 = ...``); the score reads the locals.
