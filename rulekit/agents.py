@@ -62,10 +62,10 @@ class HeuristicAgent:
 
     def scores(self, match: Any, decision: Decision) -> list[float] | None:
         """The heuristic's score of every option, or ``None`` without a heuristic."""
-        choice = match.game.choices.get(decision.choice)
-        heuristic = choice.heuristic if choice is not None else None
-        if heuristic is None:
+        choice = _scored(match, decision)
+        if choice is None:
             return None
+        heuristic = choice.heuristic
         args = decision.args                # the values of the choice's params, in order
         # Scoring writes nothing, so a heuristic that calls only pure procedures
         # may have their answers remembered across the options (see Match.memo).
@@ -90,7 +90,7 @@ class HeuristicAgent:
 
     def act(self, match: Any, decision: Decision) -> Action:
         options = decision.options
-        if len(options) == 1 and self._scored(match, decision):
+        if len(options) == 1 and _scored(match, decision) is not None:
             # the best of one: what scoring it would pick, and it draws nothing at random either
             # (a tenth of a large game's decisions; :meth:`scores` still scores them all)
             return options[0]
@@ -103,12 +103,12 @@ class HeuristicAgent:
         top = [a for a, s in zip(options, scores) if s == best]
         return top[self.rng.randrange(len(top))]
 
-    @staticmethod
-    def _scored(match: Any, decision: Decision) -> bool:
-        """Has the decision's choice a heuristic?  (Without one the agent
-        plays at random, drawing even for a single option.)"""
-        choice = match.game.choices.get(decision.choice)
-        return choice is not None and choice.heuristic is not None
+
+def _scored(match: Any, decision: Decision) -> Any:
+    """The decision's choice if it has a heuristic, else None (the agent then
+    plays at random, drawing even for a single option)."""
+    choice = match.game.choices.get(decision.choice)
+    return choice if choice is not None and choice.heuristic is not None else None
 
 
 def _score_all(match: Any, decision: Decision, call: Callable, args: tuple) -> list[float]:
