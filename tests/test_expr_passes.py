@@ -4,7 +4,7 @@ by hand, and the printer picking the Python form from what a part is after
 a pass."""
 from __future__ import annotations
 
-from pathlib import Path
+from game_files import game_path, load
 
 import rulekit
 from rulekit.lang import pass_facts, pass_hoist, pass_inline, pass_invariant, pass_tables
@@ -22,7 +22,6 @@ from rulekit.lang.expr_ir import (
     ZoneOf,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 IT = Local("it", "L_it", "card")
 HAND = Lit("GZ[0]", "zone", shared=True, hoist="GZ")
 HEARTS = Lit("'hearts'", "str", plain=True, fixed=True)
@@ -579,7 +578,7 @@ def test_the_scores_loop_works_out_the_parts_before_the_loop_and_at_each_options
     """The generated ``scores_attack`` of Regicide (that it scores as the
     heuristic asked option by option does, at every decision of heuristic
     games of every shipped game: tests/test_agents.py)."""
-    game = rulekit.load_game(ROOT / "games" / "regicide.yaml")
+    game = load(game_path("regicide"))
     code = game.code[game.code.index("def scores_attack"):]
     code = code[:code.index("\ndef ")]
     assert code.index("_v1 = _sumt(sum_value, PZ[6][m.current].cards)") < code.index("for _so in")
@@ -605,7 +604,7 @@ def test_a_table_entry_the_test_has_just_found_is_read_without_a_check():
         assert pass_facts.known_entries(node, lambda lit: tables(lit.src)) is node
     # not a table (a list, a variable): `in` says nothing of its entries
     assert pass_facts.known_entries(Op("ternary", "if", (read, found, read), "any"), lambda lit: False).args[0] == read
-    game = rulekit.load_game(ROOT / "games" / "sanguosha")
+    game = load(game_path("sanguosha"))
     score = game.code[game.code.index("def proc_play_score"):]
     assert "(tbl_play_kind[L_kind] if (L_kind in tbl_play_kind) else 'none')" in score
 
