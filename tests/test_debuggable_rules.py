@@ -259,6 +259,15 @@ def test_every_line_of_a_rule_shows_where_it_was_written():
     assert lines and all("# docs/examples/last_card.yaml:" in line for line in lines)
 
 
+def test_show_code_takes_a_rules_label_with_or_without_its_quotes(capsys):
+    for label in ("procedure 'blocked'", "procedure blocked"):
+        assert main(["show-code", str(LAST_CARD), label]) == 0
+        assert "def proc_blocked(m):" in capsys.readouterr().out
+    assert main(["show-code", str(LAST_CARD), "choice play"]) == 0
+    shown = capsys.readouterr().out
+    assert "# choice 'play'" in shown and "# phase 'play'" not in shown
+
+
 def test_show_code_teaches_on_an_unknown_rule(capsys):
     assert main(["show-code", str(LAST_CARD), "blokced"]) == 2
     err = capsys.readouterr().err

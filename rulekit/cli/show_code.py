@@ -95,12 +95,14 @@ class CodeListing:
             line = end + 1
 
     def aliases(self) -> dict[str, set[str]]:
-        """What a person may type for each rule: its quoted name(s), its label,
-        its functions' names, and for a trigger its skill's and its event's name."""
+        """What a person may type for each rule: its quoted name(s), its label
+        (with or without the quotes, which a shell makes awkward), its
+        functions' names, and for a trigger its skill's and its event's name."""
         out: dict[str, set[str]] = {}
         for rule, pieces in self.units.items():
             names = out.setdefault(rule, {rule})
             names.update(re.findall(r"'([^']*)'", rule))
+            names.add(rule.replace("'", ""))       # the label as typed without quotes: choice play
             quoted = re.findall(r"'([^']*)'", rule)
             if rule.startswith("option ") and len(quoted) == 2:
                 names.add(f"{quoted[1]}.{quoted[0]}")
