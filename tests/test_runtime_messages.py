@@ -62,6 +62,11 @@ def test_a_mixup_is_said_in_the_rule_files_terms_at_its_statement(statement, say
     assert err.rule == "phase 'main'" and "(in phase 'main')" in str(err)
 
 
+def test_a_number_that_is_no_seat_is_answered_with_the_ways_to_name_a_neighbour():
+    said = failure("seat.health -= 1").message
+    assert "next(p) or prev(p)" in said and "(p + k) % player_count" in said
+
+
 def test_a_zone_indexed_like_a_list_is_refused_when_the_file_loads():
     with pytest.raises(RuleFileError) as caught:
         rulekit.load_game_text(GAME % "let c = deck[0]", "mixups.yaml")

@@ -86,7 +86,8 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
     if isinstance(err, IndexError) and players is not None:
         # lists and tables are read through checked helpers: what is left is a player's own row
         return (f"a number used as a player is not a seat of this match: its players are 0 to {players - 1} "
-                f"(the rule failed: {err})")
+                f"(the rule failed: {err}); a neighbour is next(p) or prev(p), the seat k places on "
+                "(p + k) % player_count")
     wrong = _NOT_AN_INDEX.match(str(err)) if isinstance(err, TypeError) else None
     if wrong is not None:
         return f"{value_kind(wrong.group(1))} was used where a player (a seat number) is expected"
