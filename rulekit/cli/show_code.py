@@ -101,9 +101,9 @@ class CodeListing:
         out: dict[str, set[str]] = {}
         for rule, pieces in self.units.items():
             names = out.setdefault(rule, {rule})
-            names.update(re.findall(r"'([^']*)'", rule))
-            names.add(rule.replace("'", ""))       # the label as typed without quotes: choice play
             quoted = re.findall(r"'([^']*)'", rule)
+            names.update(quoted)
+            names.add(rule.replace("'", ""))       # the label as typed without quotes: choice play
             if rule.startswith("option ") and len(quoted) == 2:
                 names.add(f"{quoted[1]}.{quoted[0]}")
             for fname, _, _, in_place in pieces:
