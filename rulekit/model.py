@@ -9,11 +9,16 @@ processes at once.
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
 from .errors import Where
+
+if TYPE_CHECKING:     # (the engine imports this module)
+    from typing import Unpack
+
+    from .engine.match import Match, MatchOptions
 
 
 @attrs.frozen(eq=False)
@@ -212,7 +217,7 @@ class Game:
     #: matches (every match deals the same box the same way before shuffling)
     splits: dict = attrs.field(factory=dict, repr=False, eq=False)
     #: match options: name -> {"default": value, "values": [...] or None, "doc": text}
-    options: dict = attrs.field(factory=dict)
+    options: dict[str, dict[str, Any]] = attrs.field(factory=dict)
     #: "turn" / "phase" -> ((var, initial), ...), ((player var, initial), ...) set back then
     resets: dict = attrs.field(factory=dict, repr=False)
     #: player var -> (visibility, shown_when(match, owner) or None), for view(player)
@@ -234,7 +239,7 @@ class Game:
     #: name -> SkillDef, in the order declared (``skills:``)
     skills: dict = attrs.field(factory=dict, repr=False)
 
-    def match_options(self, given: dict | None) -> dict:
+    def match_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Every option's value for a new match: ``given`` over the defaults.
         An unknown option or a value not allowed is a ValueError that says
         which options and values there are."""
@@ -275,13 +280,14 @@ class Game:
         """Every card called ``name`` (names need not be unique)."""
         return [c for c in self.cards if c.name == name]
 
-    def new_match(self, players: int, seed: int = 0, **options: Any):
-        """Start a match: see :class:`rulekit.engine.match.Match`."""
+    def new_match(self, players: int, seed: int = 0, **options: Unpack[MatchOptions]) -> Match:
+        """Start a match: see :class:`rulekit.engine.match.Match` (its keyword
+        arguments are :class:`rulekit.engine.match.MatchOptions`)."""
         return _match_class()(self, players, seed, **options)
 
 
 @functools.cache
-def _match_class():
+def _match_class() -> type[Match]:
     """The Match class, imported on first use (the engine imports this
     module) and then kept: an import statement in ``new_match`` cost a
     microsecond or two for every match started."""

@@ -32,9 +32,9 @@ from .tally import Tally
 
 
 def simulate(game: Game, players: int, games: int, seed: int = 0,
-             agents: str | Sequence[str] = "random", options: dict | None = None, jobs: int = 1,
+             agents: str | Sequence[str] = "random", options: dict[str, Any] | None = None, jobs: int = 1,
              progress: Progress | None = None, coverage: bool = False, backend: str = "local",
-             address: str | None = None, _fault_file: str | None = None) -> dict:
+             address: str | None = None, _fault_file: str | None = None) -> dict[str, Any]:
     """Play ``games`` matches of ``game`` (match i seeded ``seed + i``, with
     the match ``options``) with ``agents`` (see :func:`rulekit.agents.make_agents`)
     and return the report: outcomes, wins by seat, the rule file's ``stats``

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..engine.runtime import Action
+from ..engine.runtime import Action, Decision
 from ..model import Game
 from .common import (
     EXIT_OK,
@@ -86,7 +86,7 @@ class Session:
                     m.apply(0)
                 elif dec.player == self.seat:
                     self._catch_up()
-                    action = self.ask_person()
+                    action = self.ask_person(dec)
                     self.seen = len(m.log)      # what follows the person's answer is told later
                     m.apply(action)
                 else:
@@ -131,9 +131,8 @@ class Session:
                         + ("; the others play on." if m.decision is not None else "."))
 
     # -- the person's turn
-    def ask_person(self) -> Action:
+    def ask_person(self, dec: Decision) -> Action:
         m, io = self.match, self.io
-        dec = m.decision
         numbered = self.numbers.number(dec, m.turn)
         by_number = dict(numbered)
         io.say_lines(table_lines(m, self.seat, self.who, numbered))

@@ -24,7 +24,7 @@ import operator
 import random
 import reprlib
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Sequence, SupportsIndex
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Sequence, SupportsIndex, TypedDict
 
 from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded
 from ..model import Card, Game, ZoneDef
@@ -147,6 +147,17 @@ def _no_flow(action: Action | None) -> Decision:
     """What resumes a match that is over or closed: nothing (``apply``
     refuses first; a flow would hold the match in a reference cycle)."""
     raise IllegalAction("the match is over (or was closed); no action is expected")
+
+
+class MatchOptions(TypedDict, total=False):
+    """The keyword arguments a match starts with, after players and seed
+    (``Game.new_match(players, seed, **these)``), for a type checker."""
+
+    step_budget: int                      # steps a decision may take (DEFAULT_STEP_BUDGET)
+    prepared: dict[str, Any] | None       # zones and variables to start from (rulekit.testing.prepare)
+    options: dict[str, Any] | None        # the rule file's options, by name
+    auto_pass: bool                       # answer a decision whose only option is a pass without asking
+    copyable: bool                        # record a checkpoint as each phase begins (Match.clone)
 
 
 class Match:
