@@ -237,7 +237,7 @@ class Game:
     #: files it includes or extends (what a tool watching for edits watches)
     files: tuple[str, ...] = ()
     #: name -> SkillDef, in the order declared (``skills:``)
-    skills: dict = attrs.field(factory=dict, repr=False)
+    skills: dict[str, SkillDef] = attrs.field(factory=dict, repr=False)
 
     def match_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Every option's value for a new match: ``given`` over the defaults.

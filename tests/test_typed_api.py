@@ -1,10 +1,10 @@
 """A library user's type checker sees rulekit's types: the package ships
 ``py.typed``, and the calls a program makes (load a game, start a match,
-answer its decisions, copy it, simulate) are annotated, so ``mypy
---strict`` on the user's code knows a Match from a Game and an optional
-decision from a present one, rather than ``Any`` that lets every mistake
-through.  The examples the README and the authoring guide show pass it as
-written."""
+answer its decisions, copy it, simulate, step a learning environment) are
+annotated, so ``mypy --strict`` on the user's code knows a Match from a
+Game and an optional decision from a present one, rather than ``Any`` that
+lets every mistake through.  The examples the README and the authoring
+guide show pass it as written."""
 from __future__ import annotations
 
 import re
@@ -94,6 +94,46 @@ def test_a_users_type_checker_knows_rulekits_types(tmp_path):
         assert '"Any"' not in said[call], said[call]
     assert errors == ["HeuristicAgent(seed=1).act(m, m.decision)",
                       "game.new_match(2, seed=1, auto_pas=True)"], lines
+
+
+RL_CODE = '''
+import rulekit.rl
+
+env = rulekit.rl.env("games/regicide.yaml", players=2)
+env.reset(seed=1)
+reveal_type(env.match)
+reveal_type(env.observe("player_0"))
+reveal_type(env.last())
+reveal_type(env.action_space("player_0"))
+solo = rulekit.rl.GymEnv("games/regicide.yaml")
+reveal_type(solo.reset(seed=1))
+reveal_type(solo.match)
+'''
+
+
+def test_the_learning_environments_types_are_seen_too(tmp_path):
+    pytest.importorskip("pettingzoo", reason="the rl extra")
+    lines = mypy(tmp_path, {"rl_user.py": RL_CODE})
+    source = RL_CODE.splitlines()
+    said = {}
+    for line in lines:
+        found = re.match(r".*rl_user\.py:(\d+): note: Revealed type is (.*)", line)
+        assert found, line          # no error
+        said[source[int(found.group(1)) - 1].strip()] = found.group(2)
+    assert said["reveal_type(env.match)"] == '"rulekit.engine.match.Match"'
+    assert said["reveal_type(solo.match)"] == '"rulekit.engine.match.Match"'
+    assert said['reveal_type(env.observe("player_0"))'].startswith('"dict[str, numpy.ndarray')
+    assert said["reveal_type(env.last())"].startswith('"tuple[dict[str, numpy.ndarray')
+    assert "Discrete" in said['reveal_type(env.action_space("player_0"))']
+    assert said["reveal_type(solo.reset(seed=1))"].startswith('"tuple[dict[str, numpy.ndarray')
+
+
+def test_an_environments_match_before_its_first_reset_says_to_reset(tmp_path):
+    rl = pytest.importorskip("rulekit.rl", reason="the rl extra")
+    path = ROOT / "games" / "regicide.yaml"
+    for env in (rl.env(path, players=2), rl.GymEnv(path)):
+        with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+            _ = env.match
 
 
 def test_the_documented_library_examples_pass_a_strict_type_checker(tmp_path):

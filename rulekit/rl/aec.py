@@ -20,13 +20,15 @@ ends ``outcome_rewards`` (the environment's, and in the agents' last
 """
 from __future__ import annotations
 
-from typing import Any
+from os import PathLike
+from typing import Any, SupportsIndex
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
 from ..engine import arguments
+from ..engine.match import Match
 from ..model import Game
 from .driver import Driver, agent_name, as_game, env_seed, seat_of
 from .rewards import RewardHook
@@ -42,11 +44,11 @@ class RulekitEnv(AECEnv):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "rulekit_v0", "is_parallelizable": False}
 
-    def __init__(self, game: Game, players: int, *, options: dict | None = None, actions: str = "auto",
+    def __init__(self, game: Game, players: int, *, options: dict[str, Any] | None = None, actions: str = "auto",
                  seed: int | None = None, render_mode: str | None = None,
                  reward_hook: RewardHook | None = None, cooperative: bool | None = None,
                  illegal: str = "terminate", auto_pass: bool = False, max_actions: int | None = None,
-                 max_steps: int | None = None, out_seats: str = "terminate", recycle: bool = True):
+                 max_steps: int | None = None, out_seats: str = "terminate", recycle: bool = True) -> None:
         super().__init__()
         if out_seats not in OUT_SEATS:
             raise ValueError(f"out_seats must be one of {', '.join(OUT_SEATS)}, not {out_seats!r}")
@@ -73,19 +75,20 @@ class RulekitEnv(AECEnv):
     def __str__(self) -> str:
         return f"rulekit_v0({self.game.name}, {len(self.possible_agents)} players)"
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
         return self.action_spaces[agent]
 
     @property
-    def match(self):
-        """The match being played (read it; acting on it bypasses the environment)."""
-        return self.driver.match
+    def match(self) -> Match:
+        """The match being played (read it; acting on it bypasses the
+        environment); RuntimeError before the first :meth:`reset`."""
+        return self.driver.live()
 
     # ---- the API ----------------------------------------------------------------
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match.  ``seed`` is the match's seed (``reset(seed=7)`` plays
         ``game.new_match(n, seed=7)``); without one, the next seed is drawn
         from the environment's generator (seeded by the constructor's
@@ -115,10 +118,10 @@ class RulekitEnv(AECEnv):
         self._out_seen: list[bool] | None = None
         self._after_move(moved=False)
 
-    def observe(self, agent: str) -> dict:
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.driver.observation(self._seat[agent])
 
-    def last(self, observe: bool = True) -> tuple[dict | None, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()``: the selected agent's observation, reward,
         flags and info; the observation asked of the driver in place (this
         runs at every step)."""
@@ -126,7 +129,7 @@ class RulekitEnv(AECEnv):
         return (self.driver.observation(self._seat[agent]) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
-    def step(self, action) -> None:
+    def step(self, action: SupportsIndex | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -199,7 +202,7 @@ class RulekitEnv(AECEnv):
             self.agent_selection = self.agents[0] if self.agents else self.agent_selection
         self._deads_step_first()
 
-    def render(self):
+    def render(self) -> str | None:
         seat = seat_of(self.agent_selection) if self.match.decision is not None else None
         return render(self.render_mode, self.match, seat)
 
@@ -208,7 +211,7 @@ class RulekitEnv(AECEnv):
             self.driver.match.close()
 
 
-def env(path_or_game, players: int | None = None, **kwargs) -> RulekitEnv:
+def env(path_or_game: Game | str | PathLike[str], players: int | None = None, **kwargs: Any) -> RulekitEnv:
     """A PettingZoo AEC environment for a rule file (a path or a loaded
     ``rulekit.Game``) with ``players`` seats (default: the fewest the game
     allows).  Keywords: ``options`` (match options), ``actions``

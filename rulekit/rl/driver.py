@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import operator
 from os import PathLike
-from typing import Any, Iterable, SupportsIndex
+from typing import Any, Iterable, SupportsIndex, cast
 
 import gymnasium
 import numpy as np
@@ -168,10 +168,11 @@ class Driver:
             return {"observation": vector, "action_mask": legal.mask}
         return {"observation": vector, "action_mask": legal.mask, "action_features": legal.features}
 
-    def step(self, index: SupportsIndex) -> str | None:
-        """Apply the move at ``index``; return why it was refused (the match
-        is then closed) or None.  With ``illegal="raise"`` a refused index
-        raises :class:`~rulekit.IllegalAction` and nothing changes."""
+    def step(self, index: object) -> str | None:
+        """Apply the move at ``index`` (an integer of any type: anything else
+        is refused); return why it was refused (the match is then closed) or
+        None.  With ``illegal="raise"`` a refused index raises
+        :class:`~rulekit.IllegalAction` and nothing changes."""
         m = self.match
         if m is None:
             m = self.live()             # (raises: no match yet)
@@ -184,7 +185,7 @@ class Driver:
             k = -1
         else:
             try:                        # numpy's integers; a float or a text is no index (1.5 is not 1)
-                k = operator.index(index)
+                k = operator.index(cast(SupportsIndex, index))    # (or TypeError, below)
             except TypeError:
                 k = -1
         position = None

@@ -11,12 +11,15 @@ action the mask does not allow ends the episode with reward ``-1`` and
 """
 from __future__ import annotations
 
+from os import PathLike
 from typing import Any
 
 import gymnasium
 import numpy as np
 
 from ..engine import arguments
+from ..engine.match import Match
+from ..model import Game
 from .driver import Driver, agent_name, as_game, env_seed
 from .rewards import RewardHook
 from .text import render
@@ -27,10 +30,11 @@ class GymEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi", "human"]}
 
-    def __init__(self, path_or_game, players: int = 1, *, options: dict | None = None, actions: str = "auto",
+    def __init__(self, path_or_game: Game | str | PathLike[str], players: int = 1, *,
+                 options: dict[str, Any] | None = None, actions: str = "auto",
                  render_mode: str | None = None, reward_hook: RewardHook | None = None,
                  cooperative: bool | None = None, illegal: str = "terminate", auto_pass: bool = False,
-                 max_actions: int | None = None, max_steps: int | None = None):
+                 max_actions: int | None = None, max_steps: int | None = None) -> None:
         game = as_game(path_or_game)
         if players != 1:
             raise ValueError(f"GymEnv plays one seat alone; {game.name} with {players} players needs "
@@ -47,10 +51,13 @@ class GymEnv(gymnasium.Env):
         self.action_space = gymnasium.spaces.Discrete(self.driver.actions.n)
 
     @property
-    def match(self):
-        return self.driver.match
+    def match(self) -> Match:
+        """The match being played (read it; acting on it bypasses the
+        environment); RuntimeError before the first :meth:`reset`."""
+        return self.driver.live()
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         seed = env_seed(seed)
         super().reset(seed=seed)
         self.driver.reset(seed if seed is not None else int(self.np_random.integers(2**31)))
@@ -68,7 +75,9 @@ class GymEnv(gymnasium.Env):
             reward, info = -1.0, {"illegal": refused}
         elif m.decision is None:
             reward = self.driver.final_rewards()[0]
-            info = {"outcome": m.result()["outcome"], "winners": list(m.result()["winners"])}
+            result = m.result()
+            if result is not None:
+                info = {"outcome": result["outcome"], "winners": list(result["winners"])}
         if self.driver.reward_hook is not None and refused is None:
             reward += self.driver.shaped(self._log_at, [agent_name(0)])[agent_name(0)]
         self._log_at = len(m.log)
@@ -77,7 +86,7 @@ class GymEnv(gymnasium.Env):
             m.close()
         return self.driver.observation(0), reward, m.decision is None and not truncated, truncated, info
 
-    def render(self):
+    def render(self) -> str | None:
         return render(self.render_mode, self.match, 0)
 
     def close(self) -> None:
