@@ -38,6 +38,23 @@ def value_kind(type_name: str) -> str:
     return VALUE_KINDS.get(type_name, f"a {type_name}")
 
 
+#: Characters a rule file's text may not hold, however it writes them (a
+#: double-quoted escape such as "\e" or "\x9b" makes one): control characters
+#: other than tab and line break, and the bidirectional overrides and isolates.
+#: Shown to a person — a card's name, a prompt, an error quoting the text —
+#: they would drive the terminal (an escape sequence clears it, moves the
+#: cursor, sets the window's title) or reorder what is read around them.
+UNSAFE_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with each of UNSAFE_TEXT's characters written as its escape
+    (``\\x1b``, ``\\u202e``): what an error message may show of a rule file."""
+    if UNSAFE_TEXT.search(text) is None:
+        return text
+    return UNSAFE_TEXT.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
 #: A shown source line longer than this (in terminal columns) is cut to a
 #: window around the caret: a rule file may hold one enormous line.
 SHOWN_WIDTH = 100
@@ -75,13 +92,15 @@ class RuleError:
     source: str | None = attrs.field(default=None, eq=False)
 
     def format(self) -> str:
-        lines = [f"{self.where}: error: {self.message}"]
+        """The error as compilers show theirs; what it quotes of the file is
+        shown printable (see :func:`printable`), whatever the file holds."""
+        lines = [f"{printable(str(self.where))}: error: {printable(self.message)}"]
         if self.source is not None and self.where.line:
             lines.extend(show_source(self.source, self.where.line, self.where.column, self.span))
         if self.expected:
-            lines.append(f"    expected: {self.expected}")
+            lines.append(f"    expected: {printable(self.expected)}")
         if self.hint:
-            lines.append(f"    hint: {self.hint}")
+            lines.append(f"    hint: {printable(self.hint)}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

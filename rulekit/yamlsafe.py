@@ -30,7 +30,7 @@ from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from . import limits
-from .errors import LINE_BREAK, RuleError, RuleFileError, Where, scalar_span
+from .errors import LINE_BREAK, UNSAFE_TEXT, RuleError, RuleFileError, Where, printable, scalar_span
 
 __all__ = ["LoadedYaml", "load_yaml", "decode_rule_file", "MAX_BYTES"]
 
@@ -470,6 +470,9 @@ class _Converter:
         if isinstance(node, ScalarNode):
             value = self.scalar(node)
             if isinstance(value, str):
+                unsafe = UNSAFE_TEXT.search(value)
+                if unsafe is not None:
+                    value = self.unsafe(node, value, unsafe.group())
                 self.scalars[path] = _Scalar(
                     node.style or None,       # libyaml writes '' for plain
                     (node.start_mark.line, node.start_mark.column),
@@ -504,6 +507,21 @@ class _Converter:
             ))
             return node.value
 
+    def unsafe(self, node: ScalarNode, value: str, char: str) -> str:
+        """Refuse a text holding ``char``, a character of UNSAFE_TEXT (see
+        there why); the text goes on with it escaped, so that nothing later
+        quotes it raw."""
+        self.errors.append(RuleError(
+            self.where(node),
+            f"the text '{printable(_shown_text(value))}' holds U+{ord(char):04X}, "
+            f"{'a control character' if ord(char) < 0xA0 else 'a bidirectional override'}: "
+            "shown to a person it would drive their terminal or reorder the text around it",
+            expected="printable text (a tab and a line break are allowed)",
+            hint="remove it (in double quotes, \\t and \\n write a tab and a line break; "
+                 "nothing else of that kind is needed)",
+        ))
+        return printable(value)
+
     def _too_large(self, node: ScalarNode) -> str:
         shown = node.value if len(node.value) <= 24 else node.value[:20] + "..."
         self.errors.append(RuleError(
@@ -527,6 +545,9 @@ class _Converter:
                 ))
                 continue
             key = self.scalar(key_node)
+            unsafe = UNSAFE_TEXT.search(key) if isinstance(key, str) else None
+            if unsafe is not None:
+                key = self.unsafe(key_node, key, unsafe.group())
             if key in first_seen:
                 earlier = first_seen[key]
                 self.errors.append(RuleError(
@@ -542,6 +563,10 @@ class _Converter:
             self.key_positions[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             result[key] = self.convert(value_node, path + (key,))
         return result
+
+
+def _shown_text(text: str) -> str:
+    return text if len(text) <= 40 else text[:36] + "..."
 
 
 def _show(key: Any) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import rulekit
+import rulekit.errors
 from rulekit import limits
 from rulekit.engine.runtime import Action
 from rulekit.errors import IllegalAction, RuleFileError
@@ -76,6 +77,42 @@ def test_a_control_character_is_refused_at_its_position(char):
 
 def test_a_control_character_in_the_first_line_is_refused_too():
     assert str(refused("\x00name: x\n")).startswith("h.yaml:1:1: error: invalid character U+0000")
+
+
+@pytest.mark.parametrize("written, char", [
+    (r'"X\e[2J"', "U+001B"),            # ESC: an escape sequence that clears the screen
+    (r'"X\x9b31m"', "U+009B"),          # the one-character CSI of C1
+    (r'"X\a"', "U+0007"),               # BEL
+    (r'"X\rY"', "U+000D"),              # a carriage return writes over what was shown
+    (r'"X\0"', "U+0000"),
+    ('"A\u202eB"', "U+202E"),            # a right-to-left override, written raw in the file
+])
+def test_a_text_that_would_drive_the_terminal_is_refused_at_its_position(written, char):
+    """YAML refuses control characters written in the file, but a double-quoted
+    escape writes them into the text: a card's name, a prompt or a key shown to
+    a person, or quoted by an error, must not hold one."""
+    for text in (game_text(cards="[{name: %s}]" % written),                  # a value
+                 game_text(head="%s: 1\n" % written)):                      # a key
+        err = refused(text)
+        line = line_of(text, written)
+        said = str(err)
+        assert f"h.yaml:{line}:" in said and f"holds {char}" in said, said
+        assert not rulekit.errors.UNSAFE_TEXT.search(said), said      # the message quotes it escaped
+
+
+def test_a_tab_and_a_line_break_written_in_double_quotes_are_still_text():
+    game = rulekit.load_game_text(game_text(cards=r'[{name: "two\tparts"}, {name: "two\nlines"}]'))
+    assert [c.name for c in game.cards] == ["two\tparts", "two\nlines"]
+
+
+def test_validate_shows_nothing_of_a_hostile_text_raw(tmp_path, capsys):
+    from rulekit.cli import main
+    path = tmp_path / "h.yaml"
+    path.write_text(game_text(cards=r'[{name: "\e]0;owned\a\e[2J"}]'), encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr()
+    assert "\x1b" not in out.out + out.err and "\x07" not in out.out + out.err
+    assert "holds U+001B" in out.err
 
 
 def test_a_byte_that_is_not_utf8_is_reported_at_its_line_and_column(tmp_path):
