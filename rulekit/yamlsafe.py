@@ -511,14 +511,17 @@ class _Converter:
         """Refuse a text holding ``char``, a character of UNSAFE_TEXT (see
         there why); the text goes on with it escaped, so that nothing later
         quotes it raw."""
+        where = self.where(node)
+        line = LINE_BREAK.split(self.text, maxsplit=where.line)[where.line - 1]
         self.errors.append(RuleError(
-            self.where(node),
+            where,
             f"the text '{printable(_shown_text(value))}' holds U+{ord(char):04X}, "
             f"{'a control character' if ord(char) < 0xA0 else 'a bidirectional override'}: "
             "shown to a person it would drive their terminal or reorder the text around it",
             expected="printable text (a tab and a line break are allowed)",
             hint="remove it (in double quotes, \\t and \\n write a tab and a line break; "
                  "nothing else of that kind is needed)",
+            span=scalar_span(line, where.column),
         ))
         return printable(value)
 

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..errors import RuleFileError
 from ..loader import load_game
 from ..model import Game
 from ..testing import smoke
-from .common import EXIT_OK, EXIT_RULES, EXIT_USAGE, CliError, add_options, error, game_options, options_text
+from .common import EXIT_OK, EXIT_RULES, EXIT_USAGE, CliError, add_options, game_options, options_text
+from .findings import FORMATS, FileFindings, write, write_text
 from .text import player_range, plural
 
 
@@ -19,6 +19,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--play", type=int, default=0, metavar="N",
                    help="also play N random games per player count, checking that every game "
                         "ends, no card is lost and replays agree")
+    p.add_argument("--format", choices=FORMATS, default="text",
+                   help="text: errors as compilers show them (the default); json: one JSON document "
+                        "on standard output, every file and every error with its parts; github: "
+                        "GitHub Actions workflow commands, shown beside the lines they name")
     add_options(p, "the games --play plays")
     p.set_defaults(run=run)
 
@@ -26,36 +30,47 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Every file is checked, even after a broken one, so one run reports them all.
     ``--option`` settings are checked against every file (and used by the
-    games of ``--play``); a file without such an option is a usage error (2)."""
+    games of ``--play``); a file without such an option is a usage error (2).
+    As text, each file's findings are written as soon as it is checked."""
     status = EXIT_OK
+    found: list[FileFindings] = []
     for path in args.files:
-        try:
-            game = load_game(path)
-        except RuleFileError as err:
-            print(str(err), file=sys.stderr)
-            print(f"{path}: {plural(len(err.errors), 'error')}", file=sys.stderr)
-            status = max(status, EXIT_RULES)
-            continue
-        try:
-            options = game_options(game, args.options)
-        except CliError as err:
-            error(f"{path}: {err}")
-            status = max(status, EXIT_USAGE)
-            continue
-        with_options = f" with {options_text(options)}" if args.options else ""
-        if args.play > 0:
-            problems = smoke(game, args.play, options=options)
-            if problems:
-                for problem in problems:
-                    print(f"{path}: error in play{with_options}: {problem}", file=sys.stderr)
-                print(f"{path}: loads, but {plural(len(problems), 'random game')} failed"
-                      f"{' (stopped after 10)' if len(problems) >= 10 else ''}", file=sys.stderr)
-                status = max(status, EXIT_RULES)
-                continue
-        played = (f"; {args.play} random games per player count played cleanly{with_options}"
-                  if args.play > 0 else "")
-        print(f"{path}: ok — {summary(game)}{played}")
+        findings = FileFindings(path)
+        found.append(findings)
+        status = max(status, check(path, args, findings))
+        if args.format == "text":
+            write_text(findings)
+    if args.format != "text":
+        write(found, args.format)
     return status
+
+
+def check(path: str, args: argparse.Namespace, findings: FileFindings) -> int:
+    """Load (and with ``--play``, play) one file, noting what is wrong in ``findings``."""
+    try:
+        game = load_game(path)
+    except RuleFileError as err:
+        findings.errors = list(err.errors)
+        findings.verdict = f"{path}: {plural(len(err.errors), 'error')}"
+        return EXIT_RULES
+    try:
+        options = game_options(game, args.options)
+    except CliError as err:
+        findings.problems.append(str(err))
+        findings.usage = True
+        return EXIT_USAGE
+    with_options = f" with {options_text(options)}" if args.options else ""
+    if args.play > 0:
+        problems = smoke(game, args.play, options=options)
+        if problems:
+            findings.problems += [f"error in play{with_options}: {problem}" for problem in problems]
+            findings.verdict = (f"{path}: loads, but {plural(len(problems), 'random game')} failed"
+                                f"{' (stopped after 10)' if len(problems) >= 10 else ''}")
+            return EXIT_RULES
+    played = (f"; {args.play} random games per player count played cleanly{with_options}"
+              if args.play > 0 else "")
+    findings.summary = summary(game) + played
+    return EXIT_OK
 
 
 def summary(game: Game) -> str:
