@@ -8,7 +8,6 @@ so that no text of it can write a command of its own."""
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import Path
 
 from rulekit.cli import main
@@ -19,42 +18,9 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME = str(ROOT / "games" / "regicide.yaml")
 MECH = str(ROOT / "tests" / "games" / "mechanisms.yaml")      # options start_hp, thorns
 
-BROKEN = textwrap.dedent("""\
-    name: Broken
-    players: {min: 1, max: 2}
-    cards:
-      - name: X
-        count: 3
-    zones:
-      deck: {visibility: hidden}
-    turn:
-      phases:
-        - name: play
-          effect: |
-            move top(dek, 1) to deck
-    """)
+BROKEN = str(ROOT / "tests" / "broken" / "stat_unknown_name.yaml")    # 'scroe' at 46:11
 
-STUCK = textwrap.dedent("""\
-    name: Stuck
-    players: {min: 1, max: 1}
-    cards:
-      - {name: C, count: 1}
-    zones:
-      deck: {visibility: hidden}
-      hand: {per_player: true, visibility: owner}
-    setup: |
-      move box to deck
-    choices:
-      take:
-        options:
-          - {name: card, cards: 1, from: deck}
-    turn:
-      phases:
-        - name: draw
-          effect: |
-            choose take
-            move take.cards to hand(current)
-    """)
+NEVER_ENDS = str(ROOT / "tests" / "games" / "never_ends.yaml")    # loads; its phase never ends
 
 
 def validate(capsys, *argv: str) -> tuple[int, str, str]:
@@ -63,9 +29,8 @@ def validate(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_json_lists_every_file_and_every_error_with_its_parts(capsys, tmp_path):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(BROKEN, encoding="utf-8")
+def test_json_lists_every_file_and_every_error_with_its_parts(capsys):
+    bad = BROKEN
     code, out, err = validate(capsys, GAME, str(bad), "--format", "json")
     assert code == 1 and err == ""
     report = json.loads(out)
@@ -75,8 +40,8 @@ def test_json_lists_every_file_and_every_error_with_its_parts(capsys, tmp_path):
                     "Regicide, 1–4 players, 54 cards, 9 zones, 4 phases, 4 choices, 2 procedures"}
     assert broken["ok"] is False and broken["summary"] is None
     (error,) = broken["errors"]
-    assert error == {"file": str(bad), "line": 12, "column": 18, "span": 3,
-                     "message": "unknown name 'dek'", "expected": error["expected"], "hint": "did you mean 'deck'?"}
+    assert error == {"file": bad, "line": 46, "column": 11, "span": 5,
+                     "message": "unknown name 'scroe'", "expected": error["expected"], "hint": "did you mean 'score'?"}
     assert "a variable, table, zone" in error["expected"]
 
 
@@ -87,27 +52,24 @@ def test_json_of_files_that_are_ok_says_so_and_exits_0(capsys):
     assert all(f["summary"].endswith("2 random games per player count played cleanly") for f in report["files"])
 
 
-def test_json_carries_what_playing_found_and_a_bad_option_without_a_position(capsys, tmp_path):
-    stuck = tmp_path / "stuck.yaml"
-    stuck.write_text(STUCK, encoding="utf-8")
-    code, out, _ = validate(capsys, str(stuck), "--format", "json", "--play", "1")
+def test_json_carries_what_playing_found_and_a_bad_option_without_a_position(capsys):
+    code, out, _ = validate(capsys, NEVER_ENDS, "--format", "json", "--play", "1")
     (found,) = json.loads(out)["files"]
     assert code == 1 and not found["ok"] and found["errors"][0]["line"] is None
-    assert "choice 'take' has no legal option" in found["errors"][0]["message"]
+    assert "ran past the step budget" in found["errors"][0]["message"]
     code, out, _ = validate(capsys, GAME, "--format", "json", "-o", "thorns=yes")
     assert code == 2 and "Regicide has no option 'thorns'" in json.loads(out)["files"][0]["errors"][0]["message"]
 
 
-def test_github_writes_a_command_for_each_error_at_its_line(capsys, tmp_path):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(BROKEN, encoding="utf-8")
+def test_github_writes_a_command_for_each_error_at_its_line(capsys):
+    bad = BROKEN
     code, out, err = validate(capsys, GAME, str(bad), "--format", "github")
     assert code == 1 and err == ""
     notice, error = out.strip().split("\n")
     assert notice.startswith(f"::notice file={GAME},title=rulekit validate::ok — Regicide")
-    assert error.startswith(f"::error file={bad},line=12,col=18,endColumn=20,title=rulekit validate::"
-                            "unknown name 'dek'%0Aexpected: a variable")
-    assert error.endswith("%0Ahint: did you mean 'deck'?")
+    assert error.startswith(f"::error file={bad},line=46,col=11,endColumn=15,title=rulekit validate::"
+                            "unknown name 'scroe'%0Aexpected: a variable")
+    assert error.endswith("%0Ahint: did you mean 'score'?")
 
 
 def test_a_github_command_cannot_be_written_by_the_text_it_carries():
@@ -121,9 +83,8 @@ def test_a_github_command_cannot_be_written_by_the_text_it_carries():
     assert line.count("::") == 4          # its own two, and the forged command's two, inside the message
 
 
-def test_text_is_the_default_and_reads_as_before(capsys, tmp_path):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(BROKEN, encoding="utf-8")
+def test_text_is_the_default_and_reads_as_before(capsys):
+    bad = BROKEN
     code, out, err = validate(capsys, str(bad))
     assert code == 1 and out == ""
-    assert err.startswith(f"{bad}:12:18: error: unknown name 'dek'\n") and err.endswith(f"{bad}: 1 error\n")
+    assert err.startswith(f"{bad}:46:11: error: unknown name 'scroe'\n") and err.endswith(f"{bad}: 1 error\n")
