@@ -17,6 +17,7 @@ import pytest
 from game_files import game_files, game_id
 
 import rulekit
+from rulekit.engine.runtime import Zone
 from rulekit.testing import check_conservation, prepare
 
 FILES = game_files()
@@ -35,8 +36,12 @@ def _walk(m: rulekit.Match, rng: random.Random, steps: int) -> None:
 
 
 def _state(m: rulekit.Match) -> tuple:
+    dec = m.decision
+    # (a zone among a decision's arguments is the match's own: its name and cards say which)
+    asked = dec and (dec.player, dec.choice, dec.options, tuple(
+        (a.name, list(a.cards)) if isinstance(a, Zone) else a for a in dec.args))
     return (m.log_json(), [list(z.cards) for z in m.all_zones()], m.pvars, m.vars, m.cvars,
-            m.decision, m.result())
+            asked, m.result())
 
 
 @pytest.mark.parametrize("path", FILES, ids=game_id)
@@ -103,6 +108,50 @@ def test_a_sample_looks_the_same_to_the_player_and_plays_on(path):
             assert json.dumps(s.view(seat), ensure_ascii=False, sort_keys=True, default=str) == seen
             _walk(s, random.Random(k), 200)          # a sample is a match that plays on
             check_conservation(s)
+
+
+@pytest.mark.parametrize("path", FILES, ids=game_id)
+def test_a_copy_of_a_sample_is_that_sample_not_the_match_it_was_drawn_from(path):
+    """Determinized search samples the hidden cards once and copies the
+    sample for each playout: every copy (and deepcopy, and a copy of a copy,
+    and a sample of a sample) must be the sample, played on the same, or the
+    search would play the real cards it must not know."""
+    g = rulekit.load_game(path)
+    for seed in range(2):
+        m = g.new_match(_players(g), seed=seed)
+        _walk(m, random.Random(seed), 50 + 30 * seed)
+        if m.decision is None:
+            continue
+        seat = m.decision.player
+        s = m.resample(seat, random.Random(seed))
+        s2 = s.resample(seat, random.Random(seed + 1))
+        copies = [s.clone(), __import__("copy").deepcopy(s)]
+        copies.append(copies[0].clone())
+        for sample, its in ((s, copies), (s2, [s2.clone()])):
+            rng = random.Random(seed)
+            for c in its:
+                assert _state(c) == _state(sample)
+            for _ in range(60):                  # into later phases and turns too
+                if sample.decision is None:
+                    break
+                k = rng.randrange(len(sample.decision.options))
+                for x in (sample, *its):
+                    x.apply(k)
+            for c in its:
+                assert _state(c) == _state(sample)
+            if sample.decision is not None:
+                assert _state(sample.clone()) == _state(sample)     # from a checkpoint taken since
+
+
+def test_a_sample_cannot_be_saved_as_its_seed_and_actions():
+    """A sample's deal is not what its seed and actions make: save() would
+    restore the real one, so it refuses."""
+    g = rulekit.load_game(ROWS)
+    m = g.new_match(2, seed=1)
+    s = m.resample(0, random.Random(1))
+    with pytest.raises(ValueError, match="a resampled copy cannot be saved"):
+        s.save()
+    assert rulekit.Match.restore(g, m.save()).log_json() == m.log_json()
 
 
 def test_every_unknown_card_lands_in_every_place_it_could_be():

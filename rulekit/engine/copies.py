@@ -54,6 +54,19 @@ class Checkpoint(NamedTuple):
     actions_len: int
 
 
+class Redeals(NamedTuple):
+    """What a copy drawn by ``Match.resample`` was dealt, so that a copy of
+    it is that sample too.  Its seed and actions make the match it was drawn
+    from: a copy of it starts from ``base`` (the checkpoint its turn began
+    from; None: from the start), plays its decisions again up to each deal
+    and puts that deal's data in (each a :class:`Checkpoint` taken just
+    after it), then plays the decisions since the last.  Once the sample
+    records a checkpoint of its own, its copies start from that instead."""
+
+    base: Checkpoint | None
+    deals: tuple[Checkpoint, ...]
+
+
 def fresh_value(v: object) -> object:
     """A value a match may own: a list is copied, so matches (and a match and
     its checkpoint) never share one."""
@@ -112,3 +125,30 @@ def restore(m: "Match", ck: Checkpoint, log: list[LogEntry], actions: list[Actio
     m.turn, m.steps = ck.turn, ck.steps
     m.log = log[:ck.log_len]
     m.actions = actions[:ck.actions_len]
+
+
+def put_deal(m: "Match", deal: Checkpoint) -> None:
+    """Put ``deal`` (taken just after a resample dealt a copy) into ``m``, a
+    match stopped at the same decision of the same turn.  Unlike
+    :func:`restore` this changes the match's lists and dicts in place: the
+    suspended code of its turn holds them (``V = m.vars`` at a function's
+    start), as it held the sample's, which the deal changed in place."""
+    loc = m.loc
+    for zone, cards in zip(m.all_zones(), deal.zones):
+        zone.cards[:] = cards
+        for c in cards:
+            loc[c.id] = zone
+    _refill(m.vars, deal.vars)
+    for pv, values in zip(m.pvars, deal.pvars):
+        _refill(pv, values)
+    for name, by_card in deal.cvars.items():
+        m.cvars[name][:] = [fresh_value(x) for x in by_card]
+    _refill(m.chosen, deal.chosen)
+    _refill(m.dirty, deal.dirty)
+    m.kept.clear()                  # (answers of the variables as they were: see rulekit.lang.pass_kept)
+    m.rng.setstate(deal.rng)
+
+
+def _refill(values: dict[str, Any], given: dict[str, Any]) -> None:
+    values.clear()
+    values.update(fresh_vars(given))

@@ -175,7 +175,7 @@ class Match:
                  "_dist", "_prepared",
                  "_seats_from", "cards", "budget", "steps", "memo", "kept", "gz", "pz", "_limits", "loc", "vars",
                  "pvars", "cvars", "chosen", "dirty", "current", "next_player", "phase", "turn", "log",
-                 "actions", "_result", "decision", "_flow", "_send", "auto_pass", "copyable", "_ckpt",
+                 "actions", "_result", "decision", "_flow", "_send", "auto_pass", "copyable", "_ckpt", "_redeals",
                  "changes", "__weakref__")
 
     def __init__(self, game: Game, players: int, seed: int = 0, *,
@@ -205,6 +205,8 @@ class Match:
         #: set by the first ``clone`` too.  Off by default: simulations never copy.
         self.copyable = copyable
         self._ckpt: copies.Checkpoint | None = None
+        #: a copy drawn by resample: what it was dealt (see copies.Redeals); None for any other match
+        self._redeals: copies.Redeals | None = None
         self.options = game.match_options(options) if (options or game.options) else {}
         self.rng = random.Random(seed)
         self.players = list(range(players))    # players still in the game, in seat order
@@ -850,7 +852,12 @@ class Match:
                 "prepared": self._prepared, "options": self.options, "auto_pass": self.auto_pass}
 
     def save(self) -> dict[str, Any]:
-        """A JSON-serialisable record from which :meth:`restore` rebuilds this match."""
+        """A JSON-serialisable record from which :meth:`restore` rebuilds this
+        match.  A copy drawn by :meth:`resample` is refused (ValueError): its
+        seed and actions make the match it was drawn from, not its deal."""
+        if self._redeals is not None:
+            raise ValueError("a resampled copy cannot be saved: its seed and actions make the match it was "
+                             "drawn from, not the cards it was dealt (save that match, or clone() the copy)")
         return {"game": self.game.name, **self._spec(),
                 "actions": [a.to_json() for a in self.actions]}
 
@@ -907,6 +914,8 @@ class Match:
         then on the match records checkpoints."""
         ck = self._ckpt
         self.copyable = True
+        if self._redeals is not None and (ck is None or not self.game.flow.is_gen):
+            return self._clone_sample(self._redeals)
         if ck is None or not self.game.flow.is_gen:
             m = Match(self.game, **self._spec(), copyable=True)
             for a in self.actions:
@@ -926,6 +935,36 @@ class Match:
         m._resume(None)
         for a in self.actions[ck.actions_len:]:
             m.apply(a)
+        m._redeals = self._redeals
+        return m
+
+    def _clone_sample(self, redeals: copies.Redeals) -> "Match":
+        """:meth:`clone` of a copy drawn by :meth:`resample` that has recorded
+        no checkpoint since: its turn (or the match) played again up to each
+        deal, the deal put in, then the decisions since (see copies.Redeals)."""
+        from .resample import decide_again
+
+        base = redeals.base
+        if base is None or not self.game.flow.is_gen:
+            m = Match(self.game, **self._spec())
+            done = 0
+        else:
+            m = Match(self.game, **self._spec(), _start=False)
+            copies.restore(m, base, self.log, self.actions)
+            turns = self.game.flow.run(m, base.first_phase)
+            m._flow = turns
+            m._send = turns.send
+            m._resume(None)
+            done = base.actions_len
+        for deal in redeals.deals:
+            for a in self.actions[done:deal.actions_len]:
+                m.apply(a)
+            copies.put_deal(m, deal)
+            decide_again(m)
+            done = deal.actions_len
+        for a in self.actions[done:]:
+            m.apply(a)
+        m._redeals = redeals
         return m
 
     # ---- prepared states ----------------------------------------------------

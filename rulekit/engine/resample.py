@@ -32,6 +32,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from ..model import Card
+from . import copies
 from .runtime import Zone
 from .view import _zone_visible_to
 
@@ -45,12 +46,24 @@ def resample(m: "Match", player: int, rng: random.Random) -> "Match":
     _deal_cards(c, player, seen, mixed, linked, rng)
     _deal_hidden_vars(c, player, rng)
     c.rng.seed(rng.getrandbits(64))
-    dec = c.decision
-    if dec is not None:                # its options may name cards that moved
-        again = c.game.choices[dec.choice].enumerate(c, *dec.args)
-        if again is not None:
-            c.decision = again
+    decide_again(c)
+    # what it was dealt, for its copies (its checkpoint is of the match it was drawn from)
+    earlier = c._redeals if c._ckpt is None else None
+    deal = copies.take(c, 0)
+    c._redeals = (copies.Redeals(earlier.base, earlier.deals + (deal,)) if earlier is not None
+                  else copies.Redeals(c._ckpt, (deal,)))
+    c._ckpt = None
     return c
+
+
+def decide_again(m: "Match") -> None:
+    """The pending decision asked again of the cards as they now are (a
+    deal may have moved cards its options name)."""
+    dec = m.decision
+    if dec is not None:
+        again = m.game.choices[dec.choice].enumerate(m, *dec.args)
+        if again is not None:
+            m.decision = again
 
 
 class _Linked:
@@ -128,7 +141,7 @@ def _deal_cards(m: "Match", viewer: int, seen: dict[int, bool], mixed: set[str],
             keep = cards[-1:] if zone.zdef.visibility == "top" else []
             rest = cards[:len(cards) - len(keep)]
             rng.shuffle(rest)
-            zone.cards = rest + keep
+            zone.cards[:] = rest + keep   # (in place, as every change of a deal: see copies.put_deal)
 
 
 def _fitted(places: list[tuple[Zone, int]], cards: list[Card], rng: random.Random) -> list[Card]:
