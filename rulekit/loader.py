@@ -19,7 +19,10 @@ into.
 """
 from __future__ import annotations
 
+import hashlib
 import inspect
+import os
+import weakref
 from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
@@ -41,7 +44,7 @@ from .lang.templates import TemplateError
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
 from .loader_vars import known_set, var_kinds, var_sets, zone_sets
-from .model import Card, ChoiceDef, Game, OptionDef, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
+from .model import Card, ChoiceDef, Game, OptionDef, Origin, PhaseDef, Script, SkillDef, TriggerDef, ZoneDef
 from .modules import compose
 from .structure import Salvaged, check_shape, salvage
 from .yamlsafe import LoadedYaml, decode_rule_file
@@ -55,7 +58,9 @@ def load_game(path: str | PathLike[str], tree: str | PathLike[str] | None = None
     :mod:`rulekit.modules`; ``tree`` is the folder they must stay in, by
     default the one that holds the game).  Raise :class:`RuleFileError`
     listing every problem found."""
-    return _load(compose(Path(path), tree=None if tree is None else Path(tree)))
+    # (the origin's path is absolute: a process that unpickles the game may work in another folder)
+    return _load(compose(Path(path), tree=None if tree is None else Path(tree)),
+                 os.path.abspath(path), None if tree is None else os.path.abspath(tree), None)
 
 
 def load_game_text(text: str | bytes, file: str = "<text>", tree: str | Path | None = None) -> Game:
@@ -66,10 +71,41 @@ def load_game_text(text: str | bytes, file: str = "<text>", tree: str | Path | N
         text = decode_rule_file(bytes(text), file)
     if not isinstance(text, str):
         raise TypeError(f"load_game_text takes a rule file's text (or bytes), not {type(text).__name__}")
-    return _load(compose(Path(file), text, None if tree is None else Path(tree)))
+    return _load(compose(Path(file), text, None if tree is None else Path(tree)), file, tree, text)
 
 
-def _load(loaded: LoadedYaml | ComposedYaml) -> Game:
+def digest_of(sources: dict[str, tuple[str, ...]]) -> str:
+    """A digest of the text of every file a game was read from (by file, its
+    lines), in the order read; not of their names, which say the same files
+    differently from another folder."""
+    h = hashlib.sha256()
+    for lines in sources.values():
+        for line in lines:
+            h.update(line.encode("utf-8", "surrogatepass") + b"\n")
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+#: the games of this process by their origin, while something holds them: a
+#: game unpickled where it is loaded is that game, and is loaded once a process
+_LOADED: weakref.WeakValueDictionary[Origin, Game] = weakref.WeakValueDictionary()
+
+
+def loaded_again(origin: Origin) -> Game:
+    """The game ``origin`` says, loaded again (once a process: every match
+    pickled with it shares it); ValueError when its files changed since."""
+    game = _LOADED.get(origin)
+    if game is None:
+        game = (load_game(origin.path, origin.tree) if origin.text is None
+                else load_game_text(origin.text, origin.path, origin.tree))
+        if game.origin is None or game.origin.digest != origin.digest:
+            raise ValueError(f"the rule files of {game.name} ({origin.path}) changed since the game was "
+                             "pickled: load the game again rather than unpickle it")
+        _LOADED[origin] = game
+    return game
+
+
+def _load(loaded: LoadedYaml | ComposedYaml, path: str, tree: str | PathLike[str] | None, text: str | None) -> Game:
     lines = loaded.sources()
     over = check_limits(loaded)
     if over:                   # nothing larger than the limits is ever built
@@ -82,6 +118,10 @@ def _load(loaded: LoadedYaml | ComposedYaml) -> Game:
     game = builder.build()
     if errors or builder.errors or game is None:
         raise RuleFileError(errors + builder.errors, lines)
+    # how to load it again (what a pickled game carries), known once it is loaded: the game is frozen
+    origin = Origin(path, None if tree is None else os.fspath(tree), text, digest_of(lines))
+    object.__setattr__(game, "origin", origin)
+    _LOADED[origin] = game
     return game
 
 

@@ -167,6 +167,18 @@ class TriggerDef:
     doc: str = ""
 
 
+@attrs.frozen
+class Origin:
+    """Where a game was loaded from: the path (or the name a text was given),
+    the folder its files must stay in, the text when it was not read from
+    disk, and a digest of every file it was read from."""
+
+    path: str
+    tree: str | None
+    text: str | None
+    digest: str
+
+
 @attrs.frozen(eq=False)
 class Game:
     """A loaded, validated, compiled rule file."""
@@ -238,6 +250,8 @@ class Game:
     files: tuple[str, ...] = ()
     #: name -> SkillDef, in the order declared (``skills:``)
     skills: dict[str, SkillDef] = attrs.field(factory=dict, repr=False)
+    #: how to load the game again: what a pickled game carries (see ``__reduce__``)
+    origin: Origin | None = attrs.field(default=None, repr=False)
 
     def match_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Every option's value for a new match: ``given`` over the defaults.
@@ -269,6 +283,17 @@ class Game:
         """A loaded game never changes, and its matches refer to it: copying
         anything that holds it (a match, an environment) shares it."""
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as where it was loaded from and a digest of its
+        files (its compiled code cannot be pickled): another process loads
+        it again, once, and refuses the files if they changed since."""
+        if self.origin is None:
+            raise TypeError(f"{self.name} was not loaded by rulekit.load_game or load_game_text, "
+                            "so it cannot be loaded again: it cannot be pickled")
+        from .loader import loaded_again
+
+        return (loaded_again, (self.origin,))
 
     zone_by_name: dict[str, ZoneDef] = attrs.field(init=False, repr=False)
 

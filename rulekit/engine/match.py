@@ -856,10 +856,16 @@ class Match:
         match.  A copy drawn by :meth:`resample` is refused (ValueError): its
         seed and actions make the match it was drawn from, not its deal."""
         if self._redeals is not None:
-            raise ValueError("a resampled copy cannot be saved: its seed and actions make the match it was "
-                             "drawn from, not the cards it was dealt (save that match, or clone() the copy)")
+            raise ValueError("a resampled copy cannot be saved or pickled: its seed and actions make the match "
+                             "it was drawn from, not the cards it was dealt (save that match, or clone() the copy)")
         return {"game": self.game.name, **self._spec(),
                 "actions": [a.to_json() for a in self.actions]}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A match pickles as its game (see ``Game.__reduce__``) and its
+        :meth:`save`: unpickled, its decisions are played again (a copy drawn
+        by :meth:`resample` is refused, as by ``save``)."""
+        return (Match.restore, (self.game, self.save()))
 
     @classmethod
     def restore(cls, game: Game, saved: dict[str, Any]) -> "Match":
