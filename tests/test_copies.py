@@ -143,6 +143,17 @@ def test_a_copy_of_a_sample_is_that_sample_not_the_match_it_was_drawn_from(path)
                 assert _state(sample.clone()) == _state(sample)     # from a checkpoint taken since
 
 
+def test_a_copy_of_a_closed_match_is_closed():
+    g = rulekit.load_game(ROWS)
+    m = g.new_match(2, seed=1)
+    _walk(m, random.Random(1), 5)
+    m.close()
+    for c in (m.clone(), __import__("copy").deepcopy(m)):
+        assert c.decision is None and c.log_json() == m.log_json()
+        with pytest.raises(rulekit.IllegalAction, match="the match is over"):
+            c.apply(0)
+
+
 def test_a_sample_cannot_be_saved_as_its_seed_and_actions():
     """A sample's deal is not what its seed and actions make: save() would
     restore the real one, so it refuses."""

@@ -917,7 +917,14 @@ class Match:
         the state is copied and only this turn's decisions are played again.
         Otherwise (the first copy of a match not started ``copyable``, or
         one still in its setup) every decision is played again, and from
-        then on the match records checkpoints."""
+        then on the match records checkpoints.  A copy of a match that was
+        closed is closed too (its decisions played again would open it)."""
+        m = self._copy()
+        if self.decision is None and m.decision is not None:
+            m.close()
+        return m
+
+    def _copy(self) -> "Match":
         ck = self._ckpt
         self.copyable = True
         if self._redeals is not None and (ck is None or not self.game.flow.is_gen):
