@@ -252,6 +252,9 @@ class Game:
     skills: dict[str, SkillDef] = attrs.field(factory=dict, repr=False)
     #: how to load the game again: what a pickled game carries (see ``__reduce__``)
     origin: Origin | None = attrs.field(default=None, repr=False)
+    #: what every match of the game works out the same, worked out by the
+    #: first (by the engine, under keys of its own): it lives as long as the game
+    derived: dict[Any, Any] = attrs.field(factory=dict, repr=False, eq=False, init=False)
 
     def match_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Every option's value for a new match: ``given`` over the defaults.

@@ -123,3 +123,41 @@ def test_parsed_trees_name_their_nodes_by_plain_interned_texts():
     assert "call_stmt" in names and "if_stmt" in names
     for name in names:
         assert type(name) is str and name is sys.intern(name), repr(name)
+
+
+def _uses(game: rulekit.Game) -> None:
+    """What a program does with a game: matches played by agents, copies,
+    samples, views, a simulation, a search, a learning environment."""
+    from rulekit.agents import make_agents
+    m = game.new_match(3, seed=1)
+    m.play(make_agents("heuristic", 3, 1))
+    m.view(0)
+    m.clone()
+    s = game.new_match(2, seed=2)
+    s.apply(0)
+    s.resample(0, random.Random(1)).clone()
+    game.new_match(2, seed=3).play(make_agents("mcts:3", 2, 3))
+    rulekit.simulate(game, 2, 3)
+    try:
+        import rulekit.rl as rl
+    except ImportError:           # (the rl extra)
+        return
+    env = rl.env(game, players=2)
+    env.reset(seed=1)
+    for _ in env.agent_iter(max_iter=10):
+        obs, _, done, cut, _ = env.last()
+        env.step(None if done or cut else int(obs["action_mask"].nonzero()[0][0]))
+
+
+def test_a_game_the_program_lets_go_is_freed():
+    """What rulekit works out once for a game is kept on the game, not in a
+    cache of its own that would keep every game loaded alive (a tool that
+    loads each edit of a file, a fuzzer that loads thousands of variants)."""
+    import gc
+    import weakref
+    game = rulekit.load_game_text(LAST_CARD.read_text(encoding="utf-8"), str(LAST_CARD))
+    _uses(game)
+    gone = weakref.ref(game)
+    del game
+    gc.collect()
+    assert gone() is None, [type(r).__name__ for r in gc.get_referrers(gone())]

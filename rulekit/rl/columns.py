@@ -9,11 +9,11 @@ places are an array over the rows, indexed by the absolute seat.
 """
 from __future__ import annotations
 
-import functools
 from typing import NamedTuple, cast
 
 import numpy as np
 
+from ..derived import derived
 from ..engine.match import Match
 from ..engine.runtime import Zone
 from .observation import ObservationEncoder, Words, width
@@ -142,7 +142,7 @@ class Columns:
                                  for i, owner in self._zone_at])
 
 
-@functools.lru_cache(maxsize=64)
+@derived
 def columns(enc: ObservationEncoder) -> Columns:
     """An encoder's places, worked out once (a new match per episode)."""
     return Columns(enc)

@@ -26,11 +26,11 @@ how to raise ``K``.
 """
 from __future__ import annotations
 
-import functools
 import random
 
 import numpy as np
 
+from ..derived import derived
 from ..engine.runtime import Decision
 from ..model import Game
 
@@ -42,7 +42,7 @@ class TooManyActions(ValueError):
     """A decision offers more legal actions than the ``K`` rows of the features."""
 
 
-@functools.lru_cache(maxsize=64)
+@derived
 def _most_actions(game: Game, players: int, options: tuple) -> int:
     most = 1
     for seed in range(PROBE_MATCHES):

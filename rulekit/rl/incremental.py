@@ -35,11 +35,11 @@ more, as it is made of the same parts the view would show.
 """
 from __future__ import annotations
 
-import functools
 from typing import Any, Iterable, cast
 
 import numpy as np
 
+from ..derived import derived
 from ..engine import failures
 from ..engine.copies import fresh_value
 from ..engine.match import Match
@@ -75,7 +75,7 @@ class _Plan:
         self.choice_at = {k: int(at[0]) for k, at in cols.decision.items()}
 
 
-@functools.lru_cache(maxsize=64)
+@derived
 def _plan(enc: ObservationEncoder) -> _Plan:
     return _Plan(enc)
 

@@ -49,11 +49,11 @@ in variables too), clipped to the rule files' integer limit.
 """
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import numpy as np
 
+from ..derived import derived
 from ..limits import MAX_INTEGER
 from ..loader_vars import shown_text
 from ..model import Game
@@ -68,7 +68,7 @@ def width(words: "Words") -> int:
     return 1 if words is None else len(words) + 2
 
 
-@functools.lru_cache(maxsize=64)
+@derived
 def _numeric_expressions(game: Game, players: int) -> frozenset:
     """The ``display:`` names (and ``("public", name)``) that are numbers: an
     expression with no string literal in its text whose value, on a new
@@ -118,6 +118,8 @@ class ObservationEncoder:
 
     def __init__(self, game: Game, players: int):
         self.game = game
+        #: what is worked out once for this encoder (see rulekit.derived)
+        self.derived: dict[Any, Any] = {}
         self.players = players
         self.vocab = string_vocabulary(game)
         self._word = {w: i for i, w in enumerate(self.vocab)}

@@ -17,11 +17,11 @@ row's values, not every seat's.
 from __future__ import annotations
 
 import dis
-import functools
 from typing import Any, Callable, Iterable
 
 import numpy as np
 
+from ..derived import derived
 from ..engine.copies import fresh_value
 from ..engine.match import Match
 from ..limits import MAX_INTEGER
@@ -76,7 +76,7 @@ class _Plan:
         return j < len(self.free) and self.free[j] is not None
 
 
-@functools.lru_cache(maxsize=64)
+@derived
 def _plan(enc: ObservationEncoder, cols: Columns) -> _Plan:
     return _Plan(enc, cols)
 

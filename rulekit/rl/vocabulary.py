@@ -17,11 +17,11 @@ not in the list falls in the encoder's "other/hidden" bucket.
 from __future__ import annotations
 
 import ast
-import functools
 import io
 import re
 import tokenize
 
+from ..derived import derived
 from ..model import Game
 
 #: longer strings are prose, not values (a skill's name, a role, a suit...)
@@ -51,7 +51,7 @@ def _strings(value, out: list, skip: frozenset = frozenset()) -> None:
             _strings(v, out, skip)
 
 
-@functools.lru_cache(maxsize=32)
+@derived
 def string_vocabulary(game: Game) -> tuple[str, ...]:
     """The game's words, each once, in the order first met (cards, options,
     skills, starting values, then tables and literals in the source's text,
