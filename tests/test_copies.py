@@ -91,14 +91,20 @@ ROOT_GAMES = Path(__file__).resolve().parents[1] / "games"
 
 
 # ---- resample -----------------------------------------------------------------------
-@pytest.mark.parametrize("path", FILES, ids=game_id)
-def test_a_sample_looks_the_same_to_the_player_and_plays_on(path):
-    g = rulekit.load_game(path)
+def _midgames(g: rulekit.Game, steps) -> list[tuple[int, rulekit.Match]]:
+    """(seed, match) for seeds 0 and 1: random play ``steps(seed)`` decisions in, still going."""
+    out = []
     for seed in range(2):
         m = g.new_match(_players(g), seed=seed)
-        _walk(m, random.Random(seed), 60 + 40 * seed)
-        if m.decision is None:
-            continue
+        _walk(m, random.Random(seed), steps(seed))
+        if m.decision is not None:
+            out.append((seed, m))
+    return out
+
+
+@pytest.mark.parametrize("path", FILES, ids=game_id)
+def test_a_sample_looks_the_same_to_the_player_and_plays_on(path):
+    for _, m in _midgames(rulekit.load_game(path), lambda seed: 60 + 40 * seed):
         seat = m.decision.player
         seen = json.dumps(m.view(seat), ensure_ascii=False, sort_keys=True, default=str)
         for k in range(8):
@@ -116,12 +122,7 @@ def test_a_copy_of_a_sample_is_that_sample_not_the_match_it_was_drawn_from(path)
     sample for each playout: every copy (and deepcopy, and a copy of a copy,
     and a sample of a sample) must be the sample, played on the same, or the
     search would play the real cards it must not know."""
-    g = rulekit.load_game(path)
-    for seed in range(2):
-        m = g.new_match(_players(g), seed=seed)
-        _walk(m, random.Random(seed), 50 + 30 * seed)
-        if m.decision is None:
-            continue
+    for seed, m in _midgames(rulekit.load_game(path), lambda seed: 50 + 30 * seed):
         seat = m.decision.player
         s = m.resample(seat, random.Random(seed))
         s2 = s.resample(seat, random.Random(seed + 1))
