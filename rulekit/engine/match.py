@@ -951,6 +951,15 @@ class Match:
         # A copy records no checkpoints of its own (search plays copies out
         # by the thousand); it keeps the one it was made from, which serves
         # for copies of it too, and records from its first clone() on.
+        m = self._resumed_at(ck)
+        for a in self.actions[ck.actions_len:]:
+            m.apply(a)
+        m._redeals = self._redeals
+        return m
+
+    def _resumed_at(self, ck: copies.Checkpoint) -> "Match":
+        """A new match of this one's game and start with ``ck``'s data, its
+        turn resumed at ``ck``'s phase (no decision since played again)."""
         m = Match(self.game, **self._spec(), _start=False)
         copies.restore(m, ck, self.log, self.actions)
         m._ckpt = ck
@@ -958,9 +967,6 @@ class Match:
         m._flow = turns
         m._send = turns.send
         m._resume(None)
-        for a in self.actions[ck.actions_len:]:
-            m.apply(a)
-        m._redeals = self._redeals
         return m
 
     def _clone_sample(self, redeals: copies.Redeals) -> "Match":
@@ -971,16 +977,9 @@ class Match:
 
         base = redeals.base
         if base is None or not self.game.flow.is_gen:
-            m = Match(self.game, **self._spec())
-            done = 0
+            m, done = Match(self.game, **self._spec()), 0
         else:
-            m = Match(self.game, **self._spec(), _start=False)
-            copies.restore(m, base, self.log, self.actions)
-            turns = self.game.flow.run(m, base.first_phase)
-            m._flow = turns
-            m._send = turns.send
-            m._resume(None)
-            done = base.actions_len
+            m, done = self._resumed_at(base), base.actions_len
         for deal in redeals.deals:
             for a in self.actions[done:deal.actions_len]:
                 m.apply(a)
@@ -989,7 +988,7 @@ class Match:
             done = deal.actions_len
         for a in self.actions[done:]:
             m.apply(a)
-        m._redeals = redeals
+        m._ckpt, m._redeals = None, redeals     # (``base`` is from before the deals: not a copy's to use)
         return m
 
     # ---- prepared states ----------------------------------------------------
