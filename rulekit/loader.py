@@ -26,6 +26,7 @@ import weakref
 from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 import attrs
 from lark import Token
@@ -74,16 +75,12 @@ def load_game_text(text: str | bytes, file: str = "<text>", tree: str | Path | N
     return _load(compose(Path(file), text, None if tree is None else Path(tree)), file, tree, text)
 
 
-def digest_of(sources: dict[str, tuple[str, ...]]) -> str:
-    """A digest of the text of every file a game was read from (by file, its
-    lines), in the order read; not of their names, which say the same files
-    differently from another folder."""
-    h = hashlib.sha256()
-    for lines in sources.values():
-        for line in lines:
-            h.update(line.encode("utf-8", "surrogatepass") + b"\n")
-        h.update(b"\0")
-    return h.hexdigest()
+def digest_of(data: dict[str, Any]) -> str:
+    """A digest of what a game's files say: their data once read and put
+    together (a file's keys in its order, values of the plain types YAML
+    gives), so not of comments, layout or the names the files go by, which
+    change nothing in a match."""
+    return hashlib.sha256(repr(data).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 #: the games of this process by their origin, while something holds them: a
@@ -119,7 +116,7 @@ def _load(loaded: LoadedYaml | ComposedYaml, path: str, tree: str | PathLike[str
     if errors or builder.errors or game is None:
         raise RuleFileError(errors + builder.errors, lines)
     # how to load it again (what a pickled game carries), known once it is loaded: the game is frozen
-    origin = Origin(path, None if tree is None else os.fspath(tree), text, digest_of(lines))
+    origin = Origin(path, None if tree is None else os.fspath(tree), text, digest_of(game.source))
     object.__setattr__(game, "origin", origin)
     _LOADED[origin] = game
     return game

@@ -171,7 +171,8 @@ class TriggerDef:
 class Origin:
     """Where a game was loaded from: the path (or the name a text was given),
     the folder its files must stay in, the text when it was not read from
-    disk, and a digest of every file it was read from."""
+    disk, and a digest of what its files say (see ``rulekit.loader.digest_of``:
+    a pickled game, a saved match, is refused by files that say otherwise)."""
 
     path: str
     tree: str | None

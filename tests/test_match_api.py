@@ -23,6 +23,7 @@ import json
 import random
 import textwrap
 import weakref
+from pathlib import Path
 
 import pytest
 from game_files import game_path
@@ -426,12 +427,29 @@ def test_save_restore_of_a_prepared_match(deal, act, regicide):
     (lambda s: dict(s, game="三国杀 Sanguosha (identity mode)"), "this match was saved from '三国杀"),
     (lambda s: dict(s, actions="card"), "a saved match's actions are a list, not 'card'"),
     (lambda s: dict(s, prepared=[]), "a saved match's prepared state is a mapping, not []"),
+    (lambda s: dict(s, rules="0" * 64), "this match was saved under other rule files of 'Regicide'"),
 ])
 def test_a_record_that_is_not_a_saved_match_is_refused(regicide, change, words):
     m = random_prefix(regicide.new_match(players=2, seed=3), 4, seed=3)
     with pytest.raises(ValueError) as info:
         Match.restore(regicide, change(m.save()))
     assert words in str(info.value)
+
+
+def test_a_save_carries_the_digest_of_its_rule_files_and_is_refused_once_they_changed(tmp_path):
+    path = tmp_path / "regicide.yaml"
+    text = (Path(__file__).resolve().parents[1] / "games" / "regicide.yaml").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    game = rulekit.load_game(path)
+    saved = random_prefix(game.new_match(players=2, seed=3), 4, seed=3).save()
+    assert saved["rules"] == game.origin.digest and len(saved["rules"]) == 64
+    path.write_text(text.replace("Reading:", "Reading (edited):") + "\n# one more comment\n", encoding="utf-8")
+    assert Match.restore(rulekit.load_game(path), saved).log_json()       # comments change nothing
+    path.write_text(text.replace("healed(count=healed)", "healed(count=healed, again=true)"), encoding="utf-8")
+    with pytest.raises(ValueError, match="saved under other rule files of 'Regicide': they changed since"):
+        Match.restore(rulekit.load_game(path), saved)
+    older = {k: v for k, v in saved.items() if k != "rules"}      # a save written before saves carried it
+    assert Match.restore(game, older).log_json() == Match.restore(game, saved).log_json()
 
 
 @pytest.mark.parametrize("given,words", [

@@ -254,3 +254,23 @@ def test_a_stored_match_that_no_longer_replays_is_left_alone(tmp_path):
     con.close()
     with serve([REGICIDE], db=db) as server:
         assert good in server.host.matches and bad not in server.host.matches
+
+
+def test_a_stored_match_whose_rule_file_changed_is_left_alone(tmp_path):
+    """Its actions may still replay, but under the edited rules they make
+    another match than the one its players saw: it is not resumed (the
+    digest of the files it was played under is stored with it), and waits in
+    the database for the files it was played under."""
+    db, path = tmp_path / "m.sqlite3", tmp_path / "regicide.yaml"
+    text = REGICIDE.read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    with serve([path], db=db) as server:
+        mid = server.new_match(["person", "person"], seed=7)["match"]
+    path.write_text(text.replace("healed(count=healed)", "healed(count=healed, again=true)"), encoding="utf-8")
+    with serve([path], db=db) as server:
+        assert mid not in server.host.matches
+        assert [m["match"] for m in server.get("/api/matches")] == [mid]
+    path.write_text(text, encoding="utf-8")
+    with serve([path], db=db) as server:
+        assert mid in server.host.matches
+

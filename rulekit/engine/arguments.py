@@ -79,9 +79,11 @@ def options(value: object) -> dict[str, Any] | None:
     return dict(value)
 
 
-def saved(game_name: str, record: object) -> tuple[dict[str, Any], list[Any]]:
+def saved(game_name: str, record: object, rules: str | None = None) -> tuple[dict[str, Any], list[Any]]:
     """The arguments of the match a ``Match.save()`` record describes, and
-    its actions; ValueError when it is not such a record (or is another game's)."""
+    its actions; ValueError when it is not such a record, is another game's,
+    or was saved under other rule files than those whose digest is ``rules``
+    (a record without one, written before saves carried it, is taken)."""
     if not isinstance(record, Mapping):
         raise ValueError(f"a saved match is the mapping Match.save() gives, not {reprlib.repr(record)}")
     missing = [k for k in ("players", "seed", "actions") if k not in record]
@@ -90,6 +92,7 @@ def saved(game_name: str, record: object) -> tuple[dict[str, Any], list[Any]]:
     name = record.get("game", game_name)
     if name != game_name:
         raise ValueError(f"this match was saved from {reprlib.repr(name)}, not from {game_name!r}")
+    same_rules(game_name, record, rules)
     actions = record["actions"]
     if not isinstance(actions, list):
         raise ValueError(f"a saved match's actions are a list, not {reprlib.repr(actions)}")
@@ -99,3 +102,14 @@ def saved(game_name: str, record: object) -> tuple[dict[str, Any], list[Any]]:
     return ({"players": record["players"], "seed": record["seed"],
              "step_budget": record.get("step_budget", None), "prepared": prepared,
              "options": record.get("options"), "auto_pass": record.get("auto_pass", False)}, actions)
+
+
+def same_rules(game_name: str, record: Mapping[str, Any], rules: str | None) -> None:
+    """ValueError when a saved match's ``rules`` (a digest of the rule files
+    it was played under) are not ``rules``: replayed under the files as they
+    are now, its actions would make another match.  A record without them
+    (written before saves carried them), or a game without a digest, passes."""
+    if rules is not None and record.get("rules", rules) != rules:
+        raise ValueError(f"this match was saved under other rule files of {game_name!r}: they changed since, "
+                         "and its actions would replay as another match (restore it with the files it was "
+                         "played under)")

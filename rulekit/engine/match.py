@@ -870,7 +870,9 @@ class Match:
         if self._redeals is not None:
             raise ValueError("a resampled copy cannot be saved or pickled: its seed and actions make the match "
                              "it was drawn from, not the cards it was dealt (save that match, or clone() the copy)")
+        origin = self.game.origin
         return {"game": self.game.name, **self._spec(),
+                **({"rules": origin.digest} if origin is not None else {}),
                 "actions": [a.to_json() for a in self.actions]}
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -882,9 +884,12 @@ class Match:
     @classmethod
     def restore(cls, game: Game, saved: dict[str, Any]) -> "Match":
         """The match a :meth:`save` record describes, its actions played
-        again.  A record that is not one is refused (ValueError), and an
-        action of it that is not legal there with ``IllegalAction``."""
-        spec, actions = arguments.saved(game.name, saved)
+        again.  A record that is not one is refused (ValueError), and so is
+        one saved under other rule files than ``game``'s (its ``rules``, a
+        digest of them: replayed under the files as they are now, it would
+        be another match), and an action of it that is not legal there
+        with ``IllegalAction``."""
+        spec, actions = arguments.saved(game.name, saved, game.origin.digest if game.origin else None)
         if spec["step_budget"] is None:
             spec["step_budget"] = DEFAULT_STEP_BUDGET
         m = cls(game, spec.pop("players"), spec.pop("seed"), **spec)

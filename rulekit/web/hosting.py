@@ -164,7 +164,9 @@ class Host:
         mid = secrets.token_urlsafe(9)
         tokens = {i: secrets.token_urlsafe(24) for i, kind in enumerate(seats) if kind == PERSON}
         hashes = [hash_token(tokens[i]) if i in tokens else None for i in range(players)]
-        spec = {"players": players, "seed": seed, "options": options}
+        origin = offered.game.origin
+        spec = {"players": players, "seed": seed, "options": options,
+                **({"rules": origin.digest} if origin is not None else {})}
         match = g.new_match(players, seed=seed, options=options)
         self.store.add_match(mid, offered.id, spec, list(seats), hashes)
         hosted = self.matches[mid] = Hosted(mid, offered, match, list(seats), hashes)
@@ -198,7 +200,7 @@ class Host:
         try:
             match = Match.restore(offered.game, {**stored.spec, "actions": self.store.actions(stored.id)})
         except Exception as err:  # noqa: BLE001 - the rule file changed under a stored match
-            log.warning("match %s: its actions no longer replay on %s (%s); it stays in the database",
+            log.warning("match %s cannot be resumed on %s (%s); it stays in the database",
                         stored.id, offered.path, err)
             return None
         return Hosted(stored.id, offered, match, stored.kinds, stored.token_hashes)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Literal
 
+from ..engine.arguments import same_rules
 from ..engine.match import DEFAULT_STEP_BUDGET, Match
 from ..engine.runtime import Action
 from ..engine.view import ALL
@@ -32,6 +33,10 @@ class Replay:
                               "(what match.save() writes)")
         if saved.get("game") not in (None, game.name):
             raise ReplayError(f"this match was saved from '{saved.get('game')}', not '{game.name}'")
+        try:
+            same_rules(game.name, saved, game.origin.digest if game.origin is not None else None)
+        except ValueError as err:
+            raise ReplayError(str(err)) from None
         try:
             players: Any = saved.get("players")      # Match checks it and says what it must be
             start = Match(game, players, saved.get("seed", 0),
