@@ -181,3 +181,5 @@ def test_a_replay_refuses_what_does_not_exist(played):
         Replay(game, [saved])
     with pytest.raises(ReplayError, match="the saved match cannot be started: .*players"):
         Replay(game, dict(saved, players=99))
+    with pytest.raises(ReplayError, match="saved under other rule files"):
+        Replay(game, dict(saved, rules="0" * 64))
