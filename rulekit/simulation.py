@@ -16,7 +16,6 @@ import sys
 import time
 import warnings
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from pathlib import Path
 from typing import Any, Sequence
 
 from .agents import make_agents
@@ -25,7 +24,6 @@ from .coverage import report as coverage_report
 from .engine import arguments
 from .engine.settled import settled
 from .errors import RuleRuntimeError, StepBudgetExceeded
-from .loader import load_game
 from .model import Game
 from .progress import Progress
 from .tally import Tally
@@ -178,16 +176,14 @@ def play_in_processes(game: Game, players: int, games: int, seed: int, agents: s
                       tally: Tally) -> Failure | None:
     """The games split into runs of consecutive games, played by ``jobs``
     processes.  Where processes can be forked they inherit the loaded game;
-    elsewhere each loads the rule file again, so the game must come from
-    one (``load_game``)."""
+    elsewhere the game is pickled to them, and each loads it again (from its
+    files, or its text: see ``Game.__reduce__``)."""
     forking = "fork" in multiprocessing.get_all_start_methods()
-    if not forking and not Path(game.file).is_file():
-        raise ValueError(f"jobs > 1 needs the game loaded from a rule file here, not from {game.file}")
     ctx = multiprocessing.get_context("fork" if forking else "spawn")
     size = max(1, min(1000, games // (jobs * 8)))
     runs = [(first, min(size, games - first)) for first in range(0, games, size)]
-    settings = dict(game=game if forking else None, file=game.file, players=players, seed=seed,
-                    agents=agents, options=options, coverage=hits is not None)
+    settings = dict(game=game, players=players, seed=seed, agents=agents, options=options,
+                    coverage=hits is not None)
     failures: list[Failure] = []
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
                              initargs=(settings,)) as pool:
@@ -222,8 +218,6 @@ def take(records: list, failure, run_hits, tally, hits, failures: list) -> int:
 
 
 def _start_worker(settings: dict) -> None:
-    if settings["game"] is None:
-        settings["game"] = load_game(settings["file"])
     _WORKER.update(settings)
 
 

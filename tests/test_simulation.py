@@ -90,24 +90,18 @@ def test_arguments_of_the_wrong_kind_are_refused_before_any_game(regicide, kwarg
         assert message in str(info.value)
 
 
-def test_processes_that_cannot_fork_load_the_rule_file_themselves(regicide, monkeypatch):
-    """Where processes are spawned (Windows, macOS), each worker loads the
-    game from its file: the report is the same."""
+def test_processes_that_cannot_fork_load_the_game_themselves(regicide, monkeypatch):
+    """Where processes are spawned (Windows, macOS), the game is pickled to
+    each worker, which loads it again — from its file, or from its text for
+    a game loaded from text: the report is the same."""
     import multiprocessing
 
     monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     alone = rulekit.simulate(regicide, 2, 12, seed=4)
     spawned = rulekit.simulate(regicide, 2, 12, seed=4, jobs=2)
     assert _without_timings(alone) == _without_timings(spawned)
-
-
-def test_spawned_processes_need_a_game_from_a_file(monkeypatch):
-    import multiprocessing
-
-    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
-    game = rulekit.load_game_text(REGICIDE.read_text(encoding="utf-8"), "<text>")
-    with pytest.raises(ValueError, match="loaded from a rule file"):
-        rulekit.simulate(game, 2, 4, jobs=2)
+    text = rulekit.load_game_text(REGICIDE.read_text(encoding="utf-8"), "<text>")
+    assert _without_timings(rulekit.simulate(text, 2, 12, seed=4, jobs=2)) == _without_timings(alone)
 
 
 def test_wins_by_each_player_stat_match_a_direct_count():
