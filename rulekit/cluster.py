@@ -10,23 +10,23 @@ million games take no more memory than a thousand.  A task whose worker
 dies is submitted again (up to ``retries`` times); the report says how many
 were (``"retried"``).
 
-Each worker loads the rule file itself, from the same path: on a cluster of
-several machines the game's files must be at that path on every one (a
-shared folder, or Ray's ``runtime_env`` with a ``working_dir``).
+The game is pickled to the workers, and each loads it again (see
+``Game.__reduce__``): a game loaded from text carries its text, one loaded
+from files is loaded from the same path, so on a cluster of several
+machines its files must be at that path on every one (a shared folder, or
+Ray's ``runtime_env`` with a ``working_dir``), saying what they said here.
 """
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
-_GAMES: dict[str, Any] = {}     # in a worker: the games it has loaded, by file
+_GAMES: dict[Any, Any] = {}     # in a worker: the games it has loaded, by origin (kept for its next tasks)
 
 
 def _run(settings: dict, first: int, count: int):
     """One run of games in a Ray worker: (records, failure, hits)."""
     from .coverage import Hits
-    from .loader import load_game
     from .simulation import play_games
 
     fault = settings.get("fault_file")
@@ -37,10 +37,8 @@ def _run(settings: dict, first: int, count: int):
             pass
         else:
             os._exit(1)
-    path = settings["file"]
-    game = _GAMES.get(path)
-    if game is None:
-        game = _GAMES[path] = load_game(path)
+    game = settings["game"]              # (unpickled: loaded again, or the one this worker holds)
+    _GAMES[game.origin] = game
     hits = Hits() if settings["coverage"] else None
     records, failure = play_games(game, settings["players"], first, count, settings["seed"],
                                   settings["agents"], settings["options"], hits)
@@ -59,9 +57,7 @@ def play_on_ray(game, players: int, games: int, seed: int, agents, options: dict
         raise ImportError("the ray backend needs Ray: pip install 'rulekit[cluster]'") from err
     from .simulation import take
 
-    if not Path(game.file).exists():
-        raise ValueError(f"the ray backend needs the game loaded from a rule file, not from {game.file}")
-    settings = dict(file=str(Path(game.file).resolve()), players=players, seed=seed, agents=agents,
+    settings = dict(game=game, players=players, seed=seed, agents=agents,
                     options=options, coverage=hits is not None, fault_file=fault_file)
     started = not ray.is_initialized()
     if started:

@@ -45,3 +45,13 @@ def test_the_command_runs_on_ray(capsys):
                  "--backend", "ray", "--jobs", "2", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "ray:       0 tasks submitted again" in out and "Regicide: 40 games" in out
+
+
+def test_a_game_loaded_from_text_runs_on_ray_too():
+    """The game is pickled to the workers: one loaded from text carries its text."""
+    text = (ROOT / "docs" / "examples" / "last_card.yaml").read_text(encoding="utf-8")
+    game = rulekit.load_game_text(text, "<text>")
+    local = rulekit.simulate(game, 3, 30, seed=2)
+    on_ray = rulekit.simulate(game, 3, 30, seed=2, backend="ray", jobs=2)
+    assert on_ray.pop("retried") == 0
+    assert _without_timings(on_ray) == _without_timings(local)
