@@ -72,7 +72,8 @@ def load_game_text(text: str | bytes, file: str = "<text>", tree: str | Path | N
         text = decode_rule_file(bytes(text), file)
     if not isinstance(text, str):
         raise TypeError(f"load_game_text takes a rule file's text (or bytes), not {type(text).__name__}")
-    return _load(compose(Path(file), text, None if tree is None else Path(tree)), file, tree, text)
+    return _load(compose(Path(file), text, None if tree is None else Path(tree)), file,
+                 None if tree is None else os.path.abspath(tree), text)
 
 
 def digest_of(data: dict[str, Any]) -> str:
