@@ -4,8 +4,9 @@ A person reads errors as compilers show them (``text``).  A pipeline reads
 them otherwise: an editor or a script wants one JSON document with every
 error's position and parts (``json``), a GitHub Actions job wants workflow
 commands, which the pull request shows beside the line they name
-(``github``).  The findings are gathered first, the same for every format,
-then written once.
+(``github``).  The findings are gathered file by file, the same for every
+format; text is written as each file is checked (a long ``--play`` shows
+its files one by one), the others once, at the end.
 """
 from __future__ import annotations
 
