@@ -99,3 +99,37 @@ def test_a_resampled_copy_is_not_pickled_as_the_match_it_was_drawn_from():
     m = played(rulekit.load_game(SANGUOSHA), 5, seed=3, steps=30)
     with pytest.raises(ValueError, match="cannot be saved or pickled"):
         pickle.dumps(m.resample(m.decision.player, random.Random(1)))
+
+
+def test_a_learning_environment_pickles_mid_match_and_plays_on_the_same():
+    """Its match pickles as above; its encoder, catalogue and pooled arrays
+    are made again and its observations written afresh."""
+    np = pytest.importorskip("numpy")
+    rl = pytest.importorskip("rulekit.rl", reason="the rl extra")
+
+    def step(env, rng):
+        obs, _, done, cut, _ = env.last()
+        env.step(None if done or cut else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+    env = rl.env(SANGUOSHA, players=5)
+    env.reset(seed=3)
+    warm = np.random.default_rng(0)
+    for _ in range(40):
+        step(env, warm)
+    again = pickle.loads(pickle.dumps(env))
+    rngs = np.random.default_rng(5), np.random.default_rng(5)
+    for _ in range(150):
+        if not env.agents:
+            break
+        (o1, *rest1), (o2, *rest2) = env.last(), again.last()
+        assert env.agent_selection == again.agent_selection and rest1 == rest2
+        assert all(np.array_equal(o1[k], o2[k]) for k in o1)
+        step(env, rngs[0])
+        step(again, rngs[1])
+    assert again.match.log_json() == env.match.log_json()
+    solo = rl.GymEnv(ROOT / "games" / "regicide.yaml")
+    obs, _ = solo.reset(seed=1)
+    copy = pickle.loads(pickle.dumps(solo))
+    first = int(np.flatnonzero(obs["action_mask"])[0])
+    (a, *ra), (b, *rb) = solo.step(first), copy.step(first)
+    assert np.array_equal(a["observation"], b["observation"]) and ra == rb

@@ -68,6 +68,10 @@ class Driver:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         self.game = game
         self.players = players
+        #: the keywords it was made with, for a pickle (see __reduce__)
+        self._made_with = dict(options=options, actions=actions, max_actions=max_actions, reward_hook=reward_hook,
+                               cooperative=cooperative, illegal=illegal, auto_pass=auto_pass,
+                               kept_masks=kept_masks, recycle=recycle)
         self.options = game.match_options(options)
         self.actions = make_actions(game, players, actions, options=self.options, max_actions=max_actions,
                                     kept_masks=kept_masks)
@@ -107,6 +111,20 @@ class Driver:
                                          auto_pass=self.auto_pass)
         self._legal = None
         self._seen = SeatObservations(self.encoder, self.match)
+
+    def __copy__(self) -> "Driver":
+        """A shallow copy, sharing everything (what ``__deepcopy__`` starts from;
+        a pickle, by ``__reduce__``, makes the parts again instead)."""
+        new = Driver.__new__(Driver)
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A driver pickles as what it was made with and its match (itself
+        pickled as its game and ``save()``): its encoder, catalogue and the
+        arrays it hands out (which hold memoryviews and the game's compiled
+        functions) are made again, and its observations written afresh."""
+        return (_driver_again, (self.game, self.players, self._made_with, self.match))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Driver":
         """A driver that plays on from the same state, apart from this one
@@ -238,3 +256,12 @@ def agent_name(seat: int) -> str:
 
 def seat_of(agent: str) -> int:
     return int(agent.rsplit("_", 1)[1])
+
+
+def _driver_again(game: Game, players: int, made_with: dict[str, Any], match: Match | None) -> Driver:
+    """A pickled driver: made again as it was, playing ``match``."""
+    driver = Driver(game, players, **made_with)
+    if match is not None:
+        driver.match = match
+        driver._seen = SeatObservations(driver.encoder, match)
+    return driver
