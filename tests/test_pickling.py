@@ -52,6 +52,15 @@ def test_a_match_pickles_as_itself_and_plays_on_the_same():
     assert pickle.loads(pickle.dumps(game)) is game
 
 
+def test_a_closed_match_unpickles_closed():
+    m = played(rulekit.load_game(SANGUOSHA), 5, seed=3, steps=20)
+    m.close()
+    back = pickle.loads(pickle.dumps(m))
+    assert back.decision is None and back.log_json() == m.log_json()
+    with pytest.raises(rulekit.IllegalAction, match="the match is over"):
+        back.apply(0)
+
+
 def test_another_process_in_another_folder_loads_the_game_and_plays_on_the_same(tmp_path):
     game = rulekit.load_game(os.path.relpath(SANGUOSHA))     # (a path that names it only from here)
     m = played(game, 5, seed=4, steps=50)

@@ -878,8 +878,9 @@ class Match:
     def __reduce__(self) -> tuple[Any, ...]:
         """A match pickles as its game (see ``Game.__reduce__``) and its
         :meth:`save`: unpickled, its decisions are played again (a copy drawn
-        by :meth:`resample` is refused, as by ``save``)."""
-        return (Match.restore, (self.game, self.save()))
+        by :meth:`resample` is refused, as by ``save``), and a match that was
+        closed is closed again."""
+        return (_unpickled, (self.game, self.save(), self.decision is None and self._result is None))
 
     @classmethod
     def restore(cls, game: Game, saved: dict[str, Any]) -> "Match":
@@ -1001,3 +1002,11 @@ class Match:
         from .prepare import apply_prepared
 
         return apply_prepared(self, prepared)
+
+
+def _unpickled(game: Game, saved: dict[str, Any], closed: bool) -> Match:
+    """A pickled match: restored from its save, and closed if it was."""
+    m = Match.restore(game, saved)
+    if closed and m.decision is not None:
+        m.close()
+    return m
