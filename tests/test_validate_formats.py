@@ -88,3 +88,21 @@ def test_text_is_the_default_and_reads_as_before(capsys):
     code, out, err = validate(capsys, str(bad))
     assert code == 1 and out == ""
     assert err.startswith(f"{bad}:46:11: error: unknown name 'scroe'\n") and err.endswith(f"{bad}: 1 error\n")
+
+
+def test_a_folder_of_games_is_checked_game_by_game(capsys, tmp_path):
+    """One command for a folder of variants: each rule file in it and each
+    folder in it holding a game.yaml, in name order; a module (``module:``,
+    no ``name:``) is checked with the games that include it, not alone."""
+    last_card = (ROOT / "docs" / "examples" / "last_card.yaml").read_text(encoding="utf-8")
+    (tmp_path / "a.yaml").write_text(last_card, encoding="utf-8")
+    (tmp_path / "b.yaml").write_text(last_card.replace("move play.cards to pile", "move play.cards to piel"),
+                                     encoding="utf-8")
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "game.yaml").write_text(last_card, encoding="utf-8")
+    (tmp_path / "parts.yaml").write_text("module: some procedures\nprocedures: {}\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a rule file", encoding="utf-8")
+    code, out, err = validate(capsys, str(tmp_path))
+    assert code == 1
+    assert [line.split(":")[0] for line in out.splitlines()] == [str(tmp_path / "a.yaml"), str(tmp_path / "c")]
+    assert f"{tmp_path / 'b.yaml'}:" in err and "unknown name 'piel'" in err and "parts.yaml" not in out + err

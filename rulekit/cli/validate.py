@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import re
+from pathlib import Path
 
+from .. import limits
 from ..errors import RuleFileError
 from ..loader import load_game
 from ..model import Game
+from ..modules import GAME_FILE
 from ..testing import smoke
 from .common import EXIT_OK, EXIT_RULES, EXIT_USAGE, CliError, add_options, game_options, options_text
 from .findings import FORMATS, FileFindings, write, write_text
@@ -34,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     As text, each file's findings are written as soon as it is checked."""
     status = EXIT_OK
     found: list[FileFindings] = []
-    for path in args.files:
+    for path in games_in(args.files):
         findings = FileFindings(path)
         found.append(findings)
         status = max(status, check(path, args, findings))
@@ -43,6 +47,43 @@ def run(args: argparse.Namespace) -> int:
     if args.format != "text":
         write(found, args.format)
     return status
+
+
+def games_in(paths: list[str]) -> list[str]:
+    """The paths, each folder that is no game (it holds no ``game.yaml``)
+    replaced by the games it holds: its rule files that are no module (a
+    module is checked with the games that include it) and its folders that
+    hold a ``game.yaml``, in name order.  A folder holding none stays, to be
+    reported as it is."""
+    out: list[str] = []
+    for path in paths:
+        folder = Path(path)
+        if not folder.is_dir() or (folder / GAME_FILE).is_file():
+            out.append(path)
+            continue
+        try:
+            entries = sorted(folder.iterdir())
+        except OSError:
+            entries = []
+        held = [str(p) for p in entries if (p / GAME_FILE).is_file()
+                or p.is_file() and p.suffix in (".yaml", ".yml") and not _is_module(p)]
+        out.extend(held or [path])
+    return out
+
+
+def _is_module(path: Path) -> bool:
+    """A rule file that says ``module:`` and no ``name:`` at its top level
+    (read as text: whatever else is wrong with it is reported when a game
+    that includes it is checked)."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")[:limits.MAX_FILE_BYTES]
+    except OSError:
+        return False
+    return _TOP_MODULE.search(text) is not None and _TOP_NAME.search(text) is None
+
+
+_TOP_MODULE = re.compile(r"^module:", re.M)
+_TOP_NAME = re.compile(r"^name:", re.M)
 
 
 def check(path: str, args: argparse.Namespace, findings: FileFindings) -> int:
