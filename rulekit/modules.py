@@ -99,6 +99,11 @@ def default_tree(file: Path) -> Path:
     return folder.parent if file.name == GAME_FILE else folder
 
 
+def is_module(data: object) -> bool:
+    """A rule file's data is a module's, not a game's: ``module:`` and no ``name:``."""
+    return isinstance(data, dict) and "module" in data and "name" not in data
+
+
 def compose(path: Path, text: str | None = None, tree: Path | None = None) -> LoadedYaml | ComposedYaml:
     """The game at ``path`` (a file or a game folder) with every file it
     includes or extends merged in; ``text`` is the file's text when it is
@@ -109,7 +114,7 @@ def compose(path: Path, text: str | None = None, tree: Path | None = None) -> Lo
     root = composer.read(file, None, text)
     if root is None:
         raise RuleFileError(composer.errors, composer.sources)
-    if "module" in root.data and "name" not in root.data:
+    if is_module(root.data):
         raise RuleFileError([RuleError(
             root.key_where(("module",)), f"{root.file} is a module, not a game: it has 'module:' and no 'name:'",
             "a game (a file with name:, players:, cards:...)",

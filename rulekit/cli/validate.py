@@ -2,15 +2,14 @@
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 
-from .. import limits
 from ..errors import RuleFileError
 from ..loader import load_game
 from ..model import Game
-from ..modules import GAME_FILE
+from ..modules import GAME_FILE, is_module
 from ..testing import smoke
+from ..yamlsafe import decode_rule_file, load_yaml, read_rule_file
 from .common import EXIT_OK, EXIT_RULES, EXIT_USAGE, CliError, add_options, game_options, options_text
 from .findings import FORMATS, FileFindings, write, write_text
 from .text import player_range, plural
@@ -72,18 +71,13 @@ def games_in(paths: list[str]) -> list[str]:
 
 
 def _is_module(path: Path) -> bool:
-    """A rule file that says ``module:`` and no ``name:`` at its top level
-    (read as text: whatever else is wrong with it is reported when a game
-    that includes it is checked)."""
+    """The file reads as a module (see :func:`rulekit.modules.is_module`); a
+    file that cannot be read is taken for a game, to be reported when checked
+    (reading it again then is no second parse: see ``yamlsafe.load_yaml``)."""
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")[:limits.MAX_FILE_BYTES]
-    except OSError:
+        return is_module(load_yaml(decode_rule_file(read_rule_file(path, str(path)), str(path)), str(path)).data)
+    except (OSError, RuleFileError):
         return False
-    return _TOP_MODULE.search(text) is not None and _TOP_NAME.search(text) is None
-
-
-_TOP_MODULE = re.compile(r"^module:", re.M)
-_TOP_NAME = re.compile(r"^name:", re.M)
 
 
 def check(path: str, args: argparse.Namespace, findings: FileFindings) -> int:
