@@ -25,6 +25,7 @@ import random
 import reprlib
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Sequence, SupportsIndex, TypedDict
 
+from ..derived import derived
 from ..errors import IllegalAction, RuleRuntimeError, StepBudgetExceeded
 from ..model import Card, Game, ZoneDef
 from . import arguments, copies, failures
@@ -89,36 +90,31 @@ def _short(value: object) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-# What every match of a game works out the same is worked out once, and kept
-# on the game (``Game.derived``), not in a cache of this module: a cache
-# would keep games alive after their program let them go (a tool that loads
-# each edit of a file, a fuzzer that loads thousands).
+# What every match of a game works out the same is worked out once and kept
+# on the game (``rulekit.derived``), not in a cache of this module, which
+# would keep games alive after their program let them go.
 
+@derived
 def _copies(game: Game) -> tuple[VarsCopy, VarsCopy]:
     """How a match copies the starting values of the variables and of the
     player variables: ``dict.copy`` when none is a list (lists are copied
     one by one, so matches never share one)."""
-    got: tuple[VarsCopy, VarsCopy] | None = game.derived.get("copies")
-    if got is None:
-        def how(values: dict[str, Any]) -> VarsCopy:
-            return copies.fresh_vars if any(type(v) is list for v in values.values()) else dict.copy
-        got = game.derived["copies"] = (how(game.vars), how(game.player_vars))
-    return got
+    def how(values: dict[str, Any]) -> VarsCopy:
+        return copies.fresh_vars if any(type(v) is list for v in values.values()) else dict.copy
+    return how(game.vars), how(game.player_vars)
 
 
+@derived
 def _reset_plan(game: Game, when: str) -> tuple[tuple[dict[str, Any], tuple[str, ...]], ...]:
     """What ``reset_vars(when)`` sets: for the variables and for the player
     variables, a dict of starting values that one ``dict.update`` applies, and
     the names among them whose starting value is a list (each gets a copy).
     A phase reset happens for every player in every phase of every turn."""
-    key = ("reset", when)
-    got: tuple[tuple[dict[str, Any], tuple[str, ...]], ...] | None = game.derived.get(key)
-    if got is None:
-        got = game.derived[key] = tuple((dict(section), tuple(k for k, v in section if type(v) is list))
-                                        for section in game.resets[when])
-    return got
+    return tuple((dict(section), tuple(k for k, v in section if type(v) is list))
+                 for section in game.resets[when])
 
 
+@derived
 def _zone_plan(game: Game, players: int) -> tuple[tuple[tuple[ZoneDef, str | tuple[str, ...]], ...],
                                                    dict[int, int]]:
     """(zone def, its name, or for a zone per player the names of each
@@ -126,13 +122,9 @@ def _zone_plan(game: Game, players: int) -> tuple[tuple[tuple[ZoneDef, str | tup
     known so far of zones whose limit depends only on the player count (by
     zone index, filled in as matches meet them): worked out once per game and
     player count, not for every new match."""
-    key = ("zones", players)
-    got: tuple[tuple[tuple[ZoneDef, str | tuple[str, ...]], ...], dict[int, int]] | None = game.derived.get(key)
-    if got is None:
-        specs = tuple((z, z.name if not z.per_player else tuple(f"{z.name}({p})" for p in range(players)))
-                      for z in game.zones)
-        got = game.derived[key] = (specs, {})
-    return got
+    specs = tuple((z, z.name if not z.per_player else tuple(f"{z.name}({p})" for p in range(players)))
+                  for z in game.zones)
+    return specs, {}
 
 
 def _new_zones(game: Game, players: int) -> tuple[list[Zone | None], list[list[Zone] | None], dict[int, int]]:
