@@ -38,10 +38,12 @@ from .errors import RuleError, RuleFileError, Where
 from .lang import calls, pass_inline, pass_kept, purity, trigger_guards, work
 from .lang.bindings import bind, named_in
 from .lang.codegen import CodeGen, CompileLimit
+from .lang.gen_base import PendingCheck
 from .lang.inline_exprs import expression_procs
 from .lang.names import BUILTINS, Names, suggest
 from .lang.parser import EffectSyntaxError, parse_effect, subtrees
 from .lang.templates import TemplateError
+from .lang.type_checks import ValueTypes, settled
 from .limits import check_limits
 from .loader_choices import ChoicesBuilder
 from .loader_vars import known_set, var_kinds, var_sets, zone_sets
@@ -208,6 +210,9 @@ class _Builder(ChoicesBuilder):
 
     def report(self, path: tuple, gen: CodeGen):
         for e in gen.errors:
+            if isinstance(e, PendingCheck):
+                self.pending.append((path, e))      # settled once every text is compiled
+                continue
             error = RuleError(self.loaded.text_where(path, e.line, e.column), e.message, e.expected, e.hint,
                               e.span)
             if error not in self.errors:
@@ -222,7 +227,9 @@ class _Builder(ChoicesBuilder):
         self.zone_specs = self.zones()
         names = self.names(cards)
         gen = self.generator(names, cards)
+        self.pending: list[tuple[tuple, PendingCheck]] = []
         self.compile_all(gen, names, cards)
+        self.settle_checks(gen, names)
         if self.errors or self.salvaged:     # a file with structural errors is only checked
             return None
         try:
@@ -232,6 +239,18 @@ class _Builder(ChoicesBuilder):
                      "split long effect text into procedures")
             return None
         return self.assemble(ns, gen, names, cards, d)
+
+    def settle_checks(self, gen: CodeGen, names: Names) -> None:
+        """The checks of types made as the texts were compiled, with the
+        types of the variables the whole file settles (type_checks.settled)."""
+        types = settled(names.value_types, gen.assigned)
+        for path, check in self.pending:
+            e = check.settled(types)
+            if e is not None:
+                error = RuleError(self.loaded.text_where(path, e.line, e.column), e.message, e.expected, e.hint,
+                                  e.span)
+                if error not in self.errors:
+                    self.errors.append(error)
 
     def names(self, cards) -> Names:
         """Everything effect text may name; duplicate phases and clashing names are errors."""
@@ -324,7 +343,8 @@ class _Builder(ChoicesBuilder):
             options={n: o["default"] for n, o in d.get("options", {}).items()},
             event_fields=frozenset(event_fields), eliminates=eliminates,
             name_sets=name_sets, param_sets=self.param_sets(name_sets), prop_values=prop_values,
-            list_props=frozenset(list_props), nested_props=frozenset(nested_props), lost=self.lost)
+            list_props=frozenset(list_props), nested_props=frozenset(nested_props), lost=self.lost,
+            value_types=ValueTypes.of(d, cards))
 
     def find_option_effects(self) -> None:
         """Options with an ``effect``: each is compiled as a procedure named

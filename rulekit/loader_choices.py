@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import RuleError, Where
 from .lang.codegen import CodeGen
+from .lang.gen_base import PendingCheck
 from .lang.names import suggest
 from .lang.templates import TemplateError, split_template
 from .limits import MAX_CARDS
@@ -29,6 +30,7 @@ class ChoicesBuilder:
     loaded: LoadedYaml | ComposedYaml
     errors: list[RuleError]
     rule_where: dict[str, Where]
+    pending: list[tuple[tuple, PendingCheck]]     # checks of types, with the path of their text
 
     if TYPE_CHECKING:
         def parse(self, path: tuple, start: str = "script") -> Any: ...
@@ -68,6 +70,9 @@ class ChoicesBuilder:
         self.rule_where[rule] = self.loaded.where(base)
         gen.choice(cname, spec, parsed, rule, ranges)
         for e in gen.errors:   # each carries the key of the choice it came from
+            if isinstance(e, PendingCheck):
+                self.pending.append((base + e.path, e))     # settled once every text is compiled
+                continue
             where = self.loaded.text_where(base + e.path, e.line, e.column) if e.path \
                 else self.loaded.where(base)
             error = RuleError(where, e.message, e.expected, e.hint, e.span if e.path else 0)

@@ -270,7 +270,7 @@ def test_heuristic_that_gives_no_number_is_a_rule_error(tmp_path):
 
 
 def test_a_heuristic_that_fails_is_said_in_effect_texts_words(tmp_path):
-    game = tiny_game(tmp_path, [1, 2], "'many' + sum(chosen.value)")
+    game = tiny_game(tmp_path, [1, 2], "option + sum(chosen.value)")     # 'card' + 1
     m = game.new_match(1, seed=0)
     with pytest.raises(rulekit.RuleRuntimeError) as caught:
         HeuristicAgent(0).act(m, m.decision)

@@ -272,12 +272,16 @@ def test_a_chosen_answer_reads_the_same_in_every_match(tmp_path):
     assert seen == [(["S"], 2, 0, ["2S"]), (["S"], 2, 1, ["2S"]), (["S"], 2, 0, ["2S"])]
 
 
+#: a text the compiler does not know to be one (an entry of a table), to compare card values with
+WORD = "tables:\n  word: {a: x}"
+
+
 def test_a_failing_filter_names_its_statement(tmp_path):
-    path = write_game(tmp_path, 'n = size(deck where it.value > "x")\nwin "done"', vars={"n": 0})
+    path = write_game(tmp_path, 'n = size(deck where it.value > word["a"])\nwin "done"', vars={"n": 0}, extra=WORD)
     game = rulekit.load_game(path)
     with pytest.raises(rulekit.RuleRuntimeError) as info:
         prepare(game, players=1, zones=DECK)
-    line = path.read_text(encoding="utf-8").splitlines().index('        n = size(deck where it.value > "x")') + 1
+    line = path.read_text(encoding="utf-8").splitlines().index('        n = size(deck where it.value > word["a"])') + 1
     assert info.value.where is not None and info.value.where.line == line
     assert "phase 'main'" in str(info.value) and "'>' cannot compare a number with a text" in str(info.value)
 
@@ -288,8 +292,14 @@ def test_a_failing_filter_names_its_statement(tmp_path):
 ])
 def test_a_card_test_fails_only_for_the_cards_it_is_read_for(tmp_path, effect):
     """A test of card properties that cannot be worked out for some card
-    fails when, and only when, a rule reads it for that card."""
-    game = rulekit.load_game(write_game(tmp_path, effect + '\nwin "done"', vars={"n": 0}))
+    fails when, and only when, a rule reads it for that card.  (Two more
+    cards have a text as their value, so a value is not known to be a
+    number, and comparing one with a text is no error when the file loads.)"""
+    path = write_game(tmp_path, effect + '\nwin "done"', vars={"n": 0})
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        '- {rank: "3", value: 3}', '- {rank: "3", value: 3}\n        - {rank: "W", value: "wild"}'), encoding="utf-8")
+    game = rulekit.load_game(path)
+    assert "TB0" in game.code, "the test is worked out for every card as the file loads"
     assert prepare(game, players=1, zones={"deck": ["1H", "2H"]}).is_over()
     with pytest.raises(rulekit.RuleRuntimeError, match="cannot compare a number with a text"):
         prepare(game, players=1, zones={"deck": ["1H", "3S"]})

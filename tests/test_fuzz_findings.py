@@ -58,9 +58,9 @@ def test_a_let_removed_from_one_branch_is_a_runtime_error_naming_the_variable():
 def test_a_stat_that_fails_at_the_end_is_a_runtime_error_at_the_stat():
     """(A mutant of Regicide gave a variable a text its ``player_stats``
     divide: the match ended, and working out the stats raised a Python
-    error.)"""
-    text = _game("move box to deck\nwin", head='player_stats:\n  half: "v // 2"\n').replace(
-        "vars: {v: 0}", 'vars: {v: "many"}')
+    error.  Declared a text, ``v // 2`` is refused when the file loads now:
+    tests/test_type_checks.py; here a rule sets the text.)"""
+    text = _game('move box to deck\nv = "many"\nwin', head='player_stats:\n  half: "v // 2"\n')
     err = _stopped(text)
     assert err.startswith("finding.yaml:4:10: the rule failed: '//' cannot take a text and a number"), err
     assert err.endswith("(in player stat 'half')"), err

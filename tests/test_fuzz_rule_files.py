@@ -345,9 +345,9 @@ def test_the_fuzzer_sees_every_game_file():
 
 
 def test_a_type_error_in_effect_text_names_the_statement():
-    text = SOURCE.replace("        damage += n\n", '        damage += "n"\n')
+    text = SOURCE.replace("        damage += n\n", '        damage += first(["n"])\n')
     game = rulekit.load_game_text(text, "typo.yaml")
-    line = next(i for i, row in enumerate(text.split("\n"), 1) if 'damage += "n"' in row)
+    line = next(i for i, row in enumerate(text.split("\n"), 1) if 'damage += first(["n"])' in row)
     m = rulekit.testing.prepare(game, 2, zones={"enemy": ["J♠"], "hand(0)": ["5♥"], "hand(1)": ["2♣"]})
     with pytest.raises(RuleRuntimeError) as info:
         m.apply(next(a for a in m.legal_actions() if a.option == "card"))

@@ -370,7 +370,7 @@ def test_a_module_broken_as_yaml_is_reported_in_it(tmp_path):
 
 def test_a_rule_that_fails_while_running_names_its_module(tmp_path):
     write(tmp_path, {"game.yaml": "include: rules/m.yaml\n" + NO_BUMP,
-                     "rules/m.yaml": "procedures:\n  bump: |\n    score += 1\n    score += \"x\"\n"})
+                     "rules/m.yaml": "procedures:\n  bump: |\n    let t = \"x\"\n    score += t\n"})
     game = rulekit.load_game(tmp_path / "game.yaml")
     with pytest.raises(RuleRuntimeError) as info:
         game.new_match(2, seed=1)

@@ -27,6 +27,7 @@ from .ir import Assign, Chunk, Code, Do, Filter, Function, Origin, Stmt, Tick
 from .names import Names
 from .parser import subtrees
 from .passes import ModuleTables, run_all
+from .type_checks import Assigned, Problem, ValueTypes
 
 if TYPE_CHECKING:
     from ..errors import Where
@@ -65,6 +66,24 @@ class CompileError(Exception):
         self.expected, self.hint, self.path = expected, hint, path
         self.span = span            # characters of the text the error is about (0: unknown)
         super().__init__(message)
+
+
+class PendingCheck(CompileError):
+    """A check of types made where the text is written and settled once the
+    whole file is compiled, when the types of its variables are known (see
+    :func:`rulekit.lang.type_checks.settled`): ``settle`` gives the problem
+    found, if any, from the settled types."""
+
+    def __init__(self, line: int, column: int, path: tuple[Any, ...], span: int,
+                 settle: Callable[[ValueTypes], Problem | None]) -> None:
+        super().__init__("(a check of types, not settled)", line, column, path=path, span=span)
+        self.settle = settle
+
+    def settled(self, types: ValueTypes) -> CompileError | None:
+        """The error this check finds with the settled ``types``, if any."""
+        problem = self.settle(types)
+        return None if problem is None else CompileError(*problem[:1], self.line, self.column, *problem[1:],
+                                                         self.path, self.span)
 
 
 def _span(node: object) -> int:
@@ -122,6 +141,8 @@ class GenBase:
         self.ns["_ANS"] = tuple({} for _ in range(names.max_players))
         self.chunks: list[Chunk] = []   # every function of the module, in order
         self.errors: list[CompileError] = []
+        #: every assignment of a declared variable, for the settled types of the checks (type_checks)
+        self.assigned: list[Assigned] = []
         self.static_preds: dict[str, str] = {}  # predicate source -> name of its per-card table
         self.prop_tables: dict[str, str] = {}  # constant name -> card property tabled by id
         self.tables = ModuleTables()   # load-time tables the passes add
@@ -306,6 +327,12 @@ class GenBase:
         line, col = _pos(node)
         path = self._cx.error_path if self._cx is not None else ()
         self.errors.append(CompileError(message, line, col, expected, hint, path, _span(node)))
+
+    def check_types(self, node: object, settle: Callable[[ValueTypes], Problem | None]) -> None:
+        """A check of types at ``node``, settled when the file is compiled (see PendingCheck)."""
+        line, col = _pos(node)
+        path = self._cx.error_path if self._cx is not None else ()
+        self.errors.append(PendingCheck(line, col, path, _span(node), settle))
 
     def begin_function(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str],
                kinds: dict[str, str] | None = None) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 import attrs
 from lark import Token, Tree
 
-from . import pass_facts, pass_inline, pass_tables
+from . import pass_facts, pass_inline, pass_tables, type_checks
 from .expr_ir import (
     NONE,
     Attr,
@@ -35,10 +35,11 @@ from .expr_ir import (
 )
 from .expr_lower import Lowering
 from .fn_context import FnContext
-from .gen_base import CHOSEN_FIELDS, CompileError, Node, subtree, unquote
+from .gen_base import CHOSEN_FIELDS, CompileError, Node, PendingCheck, subtree, unquote
 from .ir import Code, Function
 from .name_checks import listed
 from .names import BUILTINS, SPECIAL_FUNCTIONS, SPECIAL_NAMES, suggest
+from .type_checks import type_of
 
 
 def elem_of(kind: str) -> str:
@@ -134,7 +135,8 @@ class Expressions(Lowering):
             yield dropped
         finally:
             self._cx = saved
-            dropped.extend(self.errors[errors:])
+            # (its checks of types are made again where the text is written)
+            dropped.extend(e for e in self.errors[errors:] if not isinstance(e, PendingCheck))
             del self.errors[errors:]
 
     def seq(self, node: Node) -> str:
@@ -346,6 +348,9 @@ class Expressions(Lowering):
             self.error(name_tok, f"{name}() takes {want} argument(s), got {len(arg_nodes)}", doc)
             return NONE
         built = Builtin(name, tuple(self.tree(a) for a in arg_nodes))
+        if built.args:
+            first = built.args[0]
+            self.check_types(arg_nodes[0], lambda t: type_checks.argument_problem(name, type_of(first, t)))
         if name == "sum":
             self._check_summed(built, arg_nodes[0])
         return built
@@ -400,24 +405,39 @@ class Expressions(Lowering):
             return NONE
         return attrs.evolve(call, yields=True)
 
+    def _operator(self, node: Tree[Token], kind: str) -> Op:
+        """``A op B`` (the operator its middle child), checked for types that never work with it."""
+        left, op_tok, right = node.children
+        op = str(op_tok)
+        a, b = self.tree(left), self.tree(right)
+        self.check_types(op_tok, lambda t: type_checks.binary_problem(op, type_of(a, t), type_of(b, t)))
+        return Op("binary", op, (a, b), kind)
+
     def e_binop(self, node: Tree[Token]) -> Expr:
-        return Op("binary", str(node.children[1]), (self.tree(node.children[0]), self.tree(node.children[2])),
-                  "int")
+        return self._operator(node, "int")
 
     def e_compare_op(self, node: Tree[Token]) -> Expr:
+        reported = len(self.errors)
         self.check_compared(node)
         left, op, right = node.children
         if str(op) in ("==", "!=") and isinstance(right, Tree) and right.data == "none":
             return Op("is", "is" if str(op) == "==" else "is not", (self.tree(left),), "bool")
-        return Op("binary", str(op), (self.tree(left), self.tree(right)), "bool")
+        if len(self.errors) > reported:     # a name no card has (said better than "never true")
+            return Op("binary", str(op), (self.tree(left), self.tree(right)), "bool")
+        return self._operator(node, "bool")
 
     def e_in_op(self, node: Tree[Token]) -> Expr:
-        self.check_compared(node)
-        return Op("in", "in", (self.tree(node.children[0]), self.tree(node.children[1])), "bool")
+        return self._membership(node, "in")
 
     def e_not_in_op(self, node: Tree[Token]) -> Expr:
+        return self._membership(node, "not in")
+
+    def _membership(self, node: Tree[Token], op: str) -> Expr:
         self.check_compared(node)
-        return Op("in", "not in", (self.tree(node.children[0]), self.tree(node.children[1])), "bool")
+        item, container = (self.tree(n) for n in node.children)
+        self.check_types(node.children[1],
+                         lambda t: type_checks.container_problem(type_of(item, t), type_of(container, t)))
+        return Op("in", op, (item, container), "bool")
 
     def e_and_op(self, node: Tree[Token]) -> Expr:
         return Op("binary", "and", (self.tree(node.children[0]), self.tree(node.children[1])), "any")
@@ -429,7 +449,9 @@ class Expressions(Lowering):
         return Op("not", "not", (self.tree(node.children[0]),), "bool")
 
     def e_neg(self, node: Tree[Token]) -> Expr:
-        return Op("neg", "-", (self.tree(node.children[0]),), "int")
+        value = self.tree(node.children[0])
+        self.check_types(node, lambda t: type_checks.negation_problem(type_of(value, t)))
+        return Op("neg", "-", (value,), "int")
 
     def e_ternary(self, node: Tree[Token]) -> Expr:
         made = Op("ternary", "if", tuple(self.tree(n) for n in node.children), "any")

@@ -11,7 +11,7 @@ from typing import Any
 
 from lark import Token, Tree
 
-from . import pass_facts, printer
+from . import pass_facts, printer, type_checks
 from .expr_ir import Expr
 from .expr_lower import bound, flat, numeric
 from .gen_base import ANSWER, Node, subtree, unquote
@@ -222,6 +222,7 @@ class Statements(Windows):
                 if not flat(tree):      # an event that holds a list, or itself, is weighed
                     self.do(f"_held({self.local(parts[0])}, {field})")
             return
+        self._check_assigned(parts, op_tok, tree)
         if len(parts) == 2 and parts[1] in self.names.card_vars:
             card = self.expr(Tree("name", [target.children[0]]))
             var = parts[1]
@@ -252,6 +253,23 @@ class Statements(Windows):
         self.error(target, f"cannot assign to unknown variable '{name}'",
                    "a variable declared under vars, or a local introduced with 'let'",
                    suggest(name, self.names.vars | self.cx.locals) or f"declare it: vars: {{{name}: 0}}")
+
+    def _check_assigned(self, parts: list[str], op_tok: Node, tree: Expr) -> None:
+        """Note an assignment of a declared variable (for the settled types,
+        see :func:`rulekit.lang.type_checks.settled`); ``x += v`` and ``x -=
+        v`` are checked as ``x + v`` and ``x - v``."""
+        op = str(op_tok)
+        if len(parts) == 2 and not (parts[0] in self.cx.locals and self.cx.local_kinds.get(parts[0]) == "event"):
+            section = "card_vars" if parts[1] in self.names.card_vars else "player_vars"
+        elif len(parts) == 1 and parts[0] not in self.cx.locals:
+            section = "vars"
+        else:
+            return
+        name = parts[-1]
+        self.assigned.append((section, name, op, tree))
+        if op != "=":
+            self.check_types(op_tok, lambda t: type_checks.binary_problem(
+                op[0], getattr(t, section).get(name), type_checks.type_of(tree, t)))
 
     def _assign(self, target: str, op: str, value: str) -> None:
         """``x op= v`` as ``x = x op v``: values in effect text are values, so

@@ -20,6 +20,7 @@ from ..errors import value_kind
 from ..limits import ELEMENTS_PER_STEP, MAX_BUILT_ITEMS
 from ..model import Card
 from .runtime_growth import _nest
+from .type_checks import ValueTypes
 
 if TYPE_CHECKING:
     from .match_interface import RuleMatch
@@ -72,6 +73,8 @@ class Names:
     #: card properties whose value is a list or a mapping on some card (a list of their values is weighed)
     nested_props: frozenset[str] = frozenset()
     lost: Lost | None = None    # parts set aside for structural errors (None: nothing)
+    #: the types of the variables, card properties and options (see :mod:`rulekit.lang.type_checks`)
+    value_types: ValueTypes = attrs.field(factory=ValueTypes)
 
     def follow_on(self, node: object, message: str) -> bool:
         """Is an error at ``node`` only a consequence of parts of the file set

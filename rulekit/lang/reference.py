@@ -71,6 +71,13 @@ def reference() -> str:
            "statement language indented like Python; `#` starts a comment. Conditions, counts,",
            "heuristics and stats are expressions. Every name is resolved when the file is loaded,",
            "so a typo is an error with its file, line and column, never a failure mid-match.",
+           "So is an operation that fails whenever it runs, or a comparison that never holds,",
+           "on values whose types the file makes certain: literals, sizes, a card property every",
+           "card holds as one type, a variable whose every assignment keeps the type of its",
+           "initial value (`score + \"x\"` with `score: 0`, `size(3)`, `phase == 2`). A value of",
+           "another kind (a local, an event's field, what a procedure returns) is checked when",
+           "the rule runs. Numbers, texts, truth values and lists are distinct types: `true + 1`",
+           "and `\"3\" < 4` fail.",
            "", "## Statements", "", "| statement | meaning |", "|---|---|"]
     out += [f"| {_code(form)} | {_cell(meaning)} |" for form, meaning in statements]
     out += ["", "## Expressions", "", "Loosest binding first:", "", "| expression | meaning |", "|---|---|"]
