@@ -3,7 +3,7 @@ with the ability (and none other, where the set has one) is summoned, fights
 or dies, and what its text says is checked with its own number X."""
 from __future__ import annotations
 
-from xiake_kit import act, attack, hero, legal, life, names_in, plain, prop, stat, summon, table
+from xiake_kit import act, attack, hero, legal, life, names_in, place_of, plain, prop, stat, summon, table
 
 
 def X(name: str, ability: str) -> int:
@@ -240,42 +240,12 @@ def test_fengyin_removes_a_cheap_enemy_hero_from_the_game():
     assert names_in(m, "removed") == [cheap] and names_in(m, "grave", 1) == []
 
 
-def test_huihun_brings_a_hero_back_from_the_graveyard_with_its_printed_numbers():
-    h = hero("回魂")
-    back = plain(cost=lambda c: c <= X(h, "回魂"))
-    m = table(hands={0: [h]}, graves={0: [back]})
-    summon(m, h, 1)
-    act(m, "hero", back)
-    act(m, "place", number=2)
-    assert names_in(m, "row", 0) == [h, back] and names_in(m, "grave", 0) == []
-    assert stat(m, back) == (prop(back, "attack"), prop(back, "health"))
-    assert f"{back}（player 0）從墳場回到場上（位置 2）" in [e.get("text") for e in m.view(1)["log"]]
-
-
-def test_huihun_never_brings_back_a_card_of_the_removal_area():
-    """卡牌一旦放置在此區後，本場遊戲無法再度使用: only the 墳場 is searched."""
-    h = hero("回魂")
-    gone = plain(cost=lambda c: c <= X(h, "回魂"))
-    m = table(hands={0: [h, gone]})
-    act(m, "discard", gone)
-    summon(m, h, 1)
-    assert m.decision.choice == "play" and names_in(m, "removed") == [gone]
-
-
 def test_liaoshang_at_the_end_of_the_row_has_one_neighbour():
     h, left, far = hero("療傷"), plain(0), plain(1)
     m = table(rows={0: [(left, 9), (far, 1)]}, hands={0: [h]})
     summon(m, h, 10)
     assert stat(m, left)[1] == prop(left, "health") + X(h, "療傷")
     assert stat(m, far)[1] == prop(far, "health")
-
-
-def test_huihun_not_when_the_row_is_full():
-    h = hero("回魂")
-    row = [(plain(i), i + 1) for i in range(9)]
-    m = table(rows={0: row}, hands={0: [h]})
-    summon(m, h, 10)
-    assert m.decision.choice == "play"             # nothing asked: no free place
 
 
 # ---- on death -------------------------------------------------------------------
@@ -285,6 +255,67 @@ def test_yizhi_its_neighbours_gain_attack_for_good():
               phase="battle")
     attack(m, a, y)
     assert stat(m, n)[0] == prop(n, "attack") + X(y, "遺志")
+
+
+def _dying(h: str, **rows) -> dict:
+    """Rows where player 0's strong hero attacks the weak hero ``h`` of player 1."""
+    return {0: [(plain(0), 1, {"攻擊": 9, "氣血": 20})], 1: [(h, 3, {"攻擊": 0, "氣血": 1}), *rows.get("more", [])]}
+
+
+def test_huihun_brings_a_hero_back_once_it_has_gone_to_the_graveyard_itself():
+    """能在其進入墳場後，從墳場中召喚其它俠客卡片回到場上: the hero dies, then
+    another hero of its owner's 墳場 comes back, with its printed numbers."""
+    h = hero("回魂")
+    back = plain(1, cost=lambda c: c <= X(h, "回魂"))
+    m = table(rows=_dying(h), graves={1: [back]}, phase="battle")
+    attack(m, plain(0), h)
+    assert m.decision.player == 1 and legal(m) == ["hero " + back]
+    act(m, "hero", back)
+    act(m, "place", number=5)
+    assert names_in(m, "row", 1) == [back] and names_in(m, "grave", 1) == [h]
+    assert stat(m, back) == (prop(back, "attack"), prop(back, "health")) and place_of(m, back) == 5
+    assert f"{back}（player 1）從墳場回到場上（位置 5）" in [e.get("text") for e in m.view(0)["log"]]
+
+
+def test_huihun_does_nothing_on_summon_and_never_brings_itself_back():
+    h = hero("回魂")
+    back = plain(1, cost=lambda c: c <= X(h, "回魂"))
+    m = table(hands={0: [h]}, graves={0: [back]})
+    summon(m, h, 1)
+    assert m.decision.choice == "play" and names_in(m, "grave", 0) == [back]
+    m = table(rows=_dying(h), phase="battle")
+    attack(m, plain(0), h)
+    assert m.decision.player == 0 and names_in(m, "grave", 1) == [h]      # nothing asked of player 1
+
+
+def test_huihun_never_brings_back_a_card_of_the_removal_area_or_a_dearer_hero():
+    """卡牌一旦放置在此區後，本場遊戲無法再度使用: only the 墳場 is searched,
+    for heroes of cost X or less.  (The hero dies attacking, in its owner's turn.)"""
+    h = hero("回魂")
+    gone = plain(1, cost=lambda c: c <= X(h, "回魂"))
+    dear = plain(2, cost=lambda c: c > X(h, "回魂"))
+    m = table(rows={0: [(h, 3, {"攻擊": 0, "氣血": 1})], 1: [(plain(0), 1, {"攻擊": 9, "氣血": 20})]},
+              hands={0: [gone]}, graves={0: [dear]})
+    act(m, "discard", gone)
+    act(m, "end")
+    attack(m, h, plain(0))
+    assert names_in(m, "removed") == [gone] and names_in(m, "grave", 0) == [dear, h]
+    assert m.decision.choice != "pick"
+
+
+def test_huihun_fills_the_place_it_left_in_a_full_row():
+    """場上能放置的俠客卡片上限依舊為10張: the row was full, the hero's own
+    place is the free one."""
+    h = hero("回魂")
+    back = plain(20, cost=lambda c: c <= X(h, "回魂"))
+    others = [(plain(i + 1), i + 1) for i in range(9)]
+    m = table(rows={0: _dying(h)[0], 1: [*others, (h, 10, {"攻擊": 0, "氣血": 1})]}, graves={1: [back]},
+              phase="battle")
+    attack(m, plain(0), h)
+    act(m, "hero", back)
+    assert m.decision.choice == "place" and [a.number for a in m.decision.options] == [10]
+    act(m, "place", number=10)
+    assert len(names_in(m, "row", 1)) == 10 and place_of(m, back) == 10
 
 
 def test_yiyan_its_controller_draws():
