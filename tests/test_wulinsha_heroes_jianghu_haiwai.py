@@ -208,6 +208,22 @@ def test_libuxufa_black_hits_all_the_same():
     assert "杀 ♣2" in cards_in(m, "discard")
 
 
+def test_libuxufa_black_card_stays_shown_until_the_damage_is_resolved():
+    """此【杀】依然对目标角色造成伤害,然后将亮出的牌置入弃牌堆, and 【亮出】: 亮出的牌须持续被
+    展示至相关结算完成后 — while the target is dying of that damage, the card is still shown
+    (where every seat sees it), and goes to the discard pile once the dying is resolved."""
+    m = table(5, heroes={0: "李探花"}, hands={0: ["杀 ♠7"], 2: ["闪 ♦2", "包子 ♥3"]}, neili={2: 1},
+              deck=["杀 ♣2"] + FILL)
+    use(m, "杀 ♠7", target=2)
+    act(m, "card", "闪 ♦2")
+    act(m, "yes")
+    assert m.decision.choice == "peach" and neili(m, 2) == 0
+    assert cards_in(m, "lixu_shown") == ["杀 ♣2"] and "杀 ♣2" not in cards_in(m, "discard")
+    assert m.view(3)["zones"]["lixu_shown"]["cards"] == ["杀 ♣2"]
+    act(m, "card", "包子 ♥3")
+    assert neili(m, 2) == 1 and cards_in(m, "lixu_shown") == [] and "杀 ♣2" in cards_in(m, "discard")
+
+
 def test_libuxufa_red_is_taken():
     """例不虚发: a red card turned up goes to 李探花's hand; the 杀 stays dodged."""
     m = table(5, heroes={0: "李探花"}, hands={0: ["杀 ♠7"], 1: ["闪 ♦2"]}, deck=["包子 ♥3"] + FILL)
