@@ -90,11 +90,20 @@ def test_what_fails_whenever_it_runs_is_refused_where_it_is_written(statement, c
     'if top(deck).rank == "2" or top(deck).value > 2 or word < "b":\n  lose "x"',
     "if (score > 1) == 1 or top(deck) == top(deck) or seen == deck:\n  lose \"x\"",
     "loose = 1\nloose = \"a\"\nlet x = loose + 1",      # declared null: any type
-    "let t = \"a\"\nlet x = t + 1",                        # a local: not followed
+    "let t = \"a\"\nlet x = t + 1",                        # a local that holds no number: not followed
+    'let n = 1\nfor c in deck:\n  let y = n + 1\n  n = "a"',   # set again in a loop: not known in it
     "let x = pick() + 1\nlet y = call pick() + 1",           # what a procedure returns: not known
 ])
 def test_what_may_work_loads(statement):
     load(statement)
+
+
+def test_a_local_the_compiler_knows_to_hold_a_number_is_one():
+    errors = refused('let n = size(deck) * 2\nlet x = n + "a"')
+    assert [(e.where.line, e.where.column, e.message) for e in errors] == [
+        (32, 19, "'+' cannot take a number and a text")]
+    errors = refused("let n = size(deck)\nscore = n\nlet x = size(score)")      # and so is what it is set to
+    assert [e.message for e in errors] == ["size() cannot take a number"]
 
 
 def test_a_variable_set_to_another_type_anywhere_is_no_longer_known():

@@ -332,7 +332,8 @@ class GenBase:
         """A check of types at ``node``, settled when the file is compiled (see PendingCheck)."""
         line, col = _pos(node)
         path = self._cx.error_path if self._cx is not None else ()
-        self.errors.append(PendingCheck(line, col, path, _span(node), settle))
+        numbers = frozenset(self._cx.number_locals) if self._cx is not None else frozenset()
+        self.errors.append(PendingCheck(line, col, path, _span(node), lambda t: settle(t.seeing(numbers))))
 
     def begin_function(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str],
                kinds: dict[str, str] | None = None) -> None:

@@ -266,7 +266,7 @@ class Statements(Windows):
         else:
             return
         name = parts[-1]
-        self.assigned.append((section, name, op, tree))
+        self.assigned.append((section, name, op, tree, frozenset(self.cx.number_locals)))
         if op != "=":
             self.check_types(op_tok, lambda t: type_checks.binary_problem(
                 op[0], getattr(t, section).get(name), type_checks.type_of(tree, t)))

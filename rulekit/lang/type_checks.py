@@ -16,7 +16,10 @@ the type of its initial value (:func:`settled`): ``score: 0`` with ``score
 value is not known, or to a text, is not known.  So nothing a match could
 run without failing is refused.  An operation that certainly fails has the
 type "never" (it makes no value): it does not make a variable uncertain,
-and what is built on it is not reported again.
+and what is built on it is not reported again.  A local is known to hold a
+number where the compiler knows it holds a number the text bounds (``let n =
+size(deck)``, up to a loop that sets it again: see
+``Statements.note_number``); any other local is not known.
 
 The types are "number", "text", "truth", "list", "zone" and "card"; a player
 is a number (its seat).  A truth value is no number: ``true + 1`` fails in a
@@ -29,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from .expr_ir import MANY, Attr, Builtin, CardVar, Chosen, Expr, Inlined, Lit, Op, Where, ZoneOf, top_zone
+from .expr_ir import MANY, Attr, Builtin, CardVar, Chosen, Expr, Inlined, Lit, Local, Op, Where, ZoneOf, top_zone
 
 #: how each type is named in a message
 SHOWN = {"number": "a number", "text": "a text", "truth": "a truth value", "list": "a list",
@@ -71,6 +74,13 @@ class ValueTypes:
     card_vars: Mapping[str, str] = attrs.field(factory=dict)
     props: Mapping[str, str] = attrs.field(factory=dict)
     options: Mapping[str, str] = attrs.field(factory=dict)
+    #: the locals (by Python name) that hold a number where the text is checked: those the
+    #: compiler knows to hold a number the text bounds there (FnContext.number_locals)
+    number_locals: frozenset[str] = frozenset()
+
+    def seeing(self, number_locals: frozenset[str]) -> ValueTypes:
+        """These types where the locals ``number_locals`` (and no others) hold numbers."""
+        return self if number_locals == self.number_locals else attrs.evolve(self, number_locals=number_locals)
 
     @classmethod
     def of(cls, data: Mapping[str, Any], cards: Iterable[Any]) -> ValueTypes:
@@ -95,8 +105,10 @@ class ValueTypes:
 
 def type_of(node: Expr, types: ValueTypes) -> str | None:
     """The type ``node``'s value certainly has when it has one, else None."""
-    if isinstance(node, Inlined):
-        return type_of(node.body, types)
+    if isinstance(node, Inlined):             # (its locals are the procedure's, not these)
+        return type_of(node.body, types.seeing(frozenset()) if types.number_locals else types)
+    if isinstance(node, Local):
+        return "number" if node.py in types.number_locals else None
     if isinstance(node, Lit):
         return _lit_type(node, types)
     if isinstance(node, Chosen):
@@ -286,8 +298,8 @@ def negation_problem(a: str | None) -> Problem | None:
 
 
 #: an assignment the file makes: (section: "vars" | "player_vars" | "card_vars", name,
-#: operator: "=" | "+=" | "-=", the value's tree)
-Assigned = tuple[str, str, str, Expr]
+#: operator: "=" | "+=" | "-=", the value's tree, the locals that hold numbers there)
+Assigned = tuple[str, str, str, Expr, frozenset[str]]
 
 
 def settled(types: ValueTypes, assigned: Iterable[Assigned]) -> ValueTypes:
@@ -299,17 +311,21 @@ def settled(types: ValueTypes, assigned: Iterable[Assigned]) -> ValueTypes:
     assigned = list(assigned)
     while True:
         dropped: set[tuple[str, str]] = set()
-        for section, name, op, tree in assigned:
+        for section, name, op, tree, numbers in assigned:
             declared = getattr(types, section).get(name)
             if declared is None or (section, name) in dropped:
                 continue
-            value = type_of(tree, types)
+            value = type_of(tree, types.seeing(numbers))
             kept = value if op == "=" else result_type(op[0], declared, value)
             if kept not in (declared, NEVER):
                 dropped.add((section, name))
         if not dropped:
             return types
-        types = attrs.evolve(types, **{section: {n: t for n, t in getattr(types, section).items()
-                                                 if (section, n) not in dropped}
-                                       for section in ("vars", "player_vars", "card_vars")})
+        types = attrs.evolve(types, vars=_kept("vars", types.vars, dropped),
+                             player_vars=_kept("player_vars", types.player_vars, dropped),
+                             card_vars=_kept("card_vars", types.card_vars, dropped))
+
+
+def _kept(section: str, declared: Mapping[str, str], dropped: set[tuple[str, str]]) -> dict[str, str]:
+    return {n: t for n, t in declared.items() if (section, n) not in dropped}
 
