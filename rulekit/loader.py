@@ -243,6 +243,8 @@ class _Builder(ChoicesBuilder):
     def settle_checks(self, gen: CodeGen, names: Names) -> None:
         """The checks of types made as the texts were compiled, with the
         types of the variables the whole file settles (type_checks.settled)."""
+        if not self.pending:
+            return
         types = settled(names.value_types, gen.assigned)
         for path, check in self.pending:
             e = check.settled(types)

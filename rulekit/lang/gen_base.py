@@ -329,10 +329,17 @@ class GenBase:
         self.errors.append(CompileError(message, line, col, expected, hint, path, _span(node)))
 
     def check_types(self, node: object, settle: Callable[[ValueTypes], Problem | None]) -> None:
-        """A check of types at ``node``, settled when the file is compiled (see PendingCheck)."""
+        """A check of types at ``node``, settled when the file is compiled (see PendingCheck).
+
+        The settled types know less than the declared ones (some variables
+        are not known after all), and with less known no other problem can
+        appear (an operand is then of the same type or not known): so a
+        check that finds nothing with the declared types is not kept."""
+        numbers = frozenset(self._cx.number_locals) if self._cx is not None else frozenset()
+        if settle(self.names.value_types.seeing(numbers)) is None:
+            return
         line, col = _pos(node)
         path = self._cx.error_path if self._cx is not None else ()
-        numbers = frozenset(self._cx.number_locals) if self._cx is not None else frozenset()
         self.errors.append(PendingCheck(line, col, path, _span(node), lambda t: settle(t.seeing(numbers))))
 
     def begin_function(self, name: str, params: tuple[str, ...], rule: str, local_names: set[str],
