@@ -52,8 +52,14 @@ def failure(statement: str) -> RuleRuntimeError:
     ("let x = [1, 2][5]", "no entry 5 in [1, 2]"),
     ('eliminate "x"', "eliminate needs a player, got 'x'"),
     ("move [card, card] to hand(current)", "a card cannot move twice in one move"),
-    ('win for "x" "done"', "'win for' needs a player or a list of players, got 'x'"),
+    ('win for "x" "done"', "'win for' needs a player or a list of players (seats 0 to 1), got 'x'"),
     ("move card to seat", "expected a zone, got 3"),
+    ("win for seat \"done\"", "'win for' needs a player or a list of players (seats 0 to 1), got 3"),
+    ('next player "x"', "'next player' needs a player (seats 0 to 1), got 'x'"),
+    ("next player seat", "'next player' needs a player (seats 0 to 1), got 3"),
+    ('move "ab" to hand(current)', "a text was used where a card is expected"),
+    ("move [seat] to hand(current)", "a number was used where a card is expected"),
+    ("let w = [current] where it.value > 0", "'value' is a card property, read here of something that is not a card"),
 ])
 def test_a_mixup_is_said_in_the_rule_files_terms_at_its_statement(statement, says):
     err = failure(statement)

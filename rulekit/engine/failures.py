@@ -62,6 +62,9 @@ def mapped(game: Game, err: Exception, players: int | None = None) -> RuleRuntim
 #: Python's words for a list indexed by something other than a number
 _NOT_AN_INDEX = re.compile(r"list indices must be integers or slices, not (\w+)")
 
+#: Python's words for reading what only a card (``id``, ``props``) or a zone (``cards``) has
+_NOT_A_CARD = re.compile(r"'(\w+)' object has no attribute '(id|props|cards)'")
+
 
 def explain(game: Game, err: Exception, players: int | None = None) -> str:
     """What a Python error in generated code means in the rule file's terms.
@@ -74,6 +77,9 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
         return f"'{err.args[0]}' is read before anyone chose it"
     if isinstance(err, KeyError) and err.args and err.args[0] in game.card_vars:
         return (f"'{err.args[0]}' is a card variable, read here of something that is not a card "
+                "(a player, a number, none)")
+    if isinstance(err, KeyError) and err.args and any(err.args[0] in c.props for c in game.cards):
+        return (f"'{err.args[0]}' is a card property, read here of something that is not a card "
                 "(a player, a number, none)")
     if isinstance(err, RecursionError):
         return ("the rules call one another deeper than Python's stack allows (about a thousand calls, "
@@ -91,6 +97,10 @@ def explain(game: Game, err: Exception, players: int | None = None) -> str:
     wrong = _NOT_AN_INDEX.match(str(err)) if isinstance(err, TypeError) else None
     if wrong is not None:
         return f"{value_kind(wrong.group(1))} was used where a player (a seat number) is expected"
+    wrong = _NOT_A_CARD.match(str(err)) if isinstance(err, AttributeError) else None
+    if wrong is not None:      # (moved, or tested from a card's table: a list holding something else)
+        return (f"{value_kind(wrong.group(1))} was used where a "
+                f"{'zone' if wrong.group(2) == 'cards' else 'card'} is expected")
     said = in_rule_terms(err) or str(err)
     builtin, frame = _builtin_that_failed(err.__traceback__) if isinstance(err, (TypeError, ValueError)) \
         else (None, None)

@@ -519,7 +519,7 @@ class Statements(Windows):
             self.add(Raise("_EndTurn()", origin=self.here()))
 
     def s_next_player_stmt(self, node: Tree[Token]) -> None:
-        self.assign("m.next_player", self.expr(node.children[0]).src)
+        self.assign("m.next_player", f"_next_player(m, {self.expr(node.children[0])})")
 
     def s_win_stmt(self, node: Tree[Token]) -> None:
         who, reason_tok = node.children
@@ -527,7 +527,7 @@ class Statements(Windows):
         if who is None:
             self.add(Raise(f"_GameOver('win', {reason!r})", origin=self.here()))
         else:
-            self.add(Raise(f"_GameOver('win', {reason!r}, _winners({self.expr(who)}))", origin=self.here()))
+            self.add(Raise(f"_GameOver('win', {reason!r}, _winners(m, {self.expr(who)}))", origin=self.here()))
 
     def s_lose_stmt(self, node: Tree[Token]) -> None:
         reason = unquote(node.children[0]) if node.children[0] is not None else "lost"

@@ -316,14 +316,22 @@ def _as_zone(value: object, rule: str) -> Zone:
     return value
 
 
-def _winners(who: object) -> list[int]:
+def _winners(m: RuleMatch, who: object) -> list[int]:
     """``win for EXPR``: one seat or a list of seats, in seat order."""
     # (anything else, a text say, is named as it is, not as "cards or a list" as _seq would)
     seats: list[object] = list(who) if isinstance(who, (list, tuple)) else [] if who is None else [who]
-    players = [p for p in seats if type(p) is int]
+    players = [p for p in seats if type(p) is int and 0 <= p < m.n]
     if len(players) != len(seats):
-        raise RuleRuntimeError(f"'win for' needs a player or a list of players, got {who!r}")
+        raise RuleRuntimeError(f"'win for' needs a player or a list of players (seats 0 to {m.n - 1}), "
+                               f"got {who!r}")
     return sorted(set(players))
+
+
+def _next_player(m: RuleMatch, who: object) -> int:
+    """``next player EXPR``: a seat of the match (a turn of any other value would not be one)."""
+    if type(who) is not int or not 0 <= who < m.n:
+        raise RuleRuntimeError(f"'next player' needs a player (seats 0 to {m.n - 1}), got {who!r}")
+    return who
 
 
 def _bad_number(option: str, value: object, lo: int, hi: int, rule: str) -> NoReturn:
@@ -344,7 +352,8 @@ NAMESPACE = {
     "_combinations": combinations, "_product": product, "_sets": _sets, "_picks": _picks,
     "_seq": _seq, "_ga": get_attr, "_gal": get_attr_long,
     "_chosen": _chosen, "_long": _long, "_idx": _idx, "_as_zone": _as_zone,
-    "_no_option": _no_option, "_bad_number": _bad_number, "_winners": _winners, "_Goto": Goto,
+    "_no_option": _no_option, "_bad_number": _bad_number, "_winners": _winners, "_next_player": _next_player,
+    "_Goto": Goto,
     "_EndTurn": EndTurn, "_GameOver": GameOver,
     "_top1": _top1, "_seat_eq": _seat_eq,
     "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt,
