@@ -93,6 +93,10 @@ def test_what_fails_whenever_it_runs_is_refused_where_it_is_written(statement, c
     "let t = \"a\"\nlet x = t + 1",                        # a local that holds no number: not followed
     'let n = 1\nfor c in deck:\n  let y = n + 1\n  n = "a"',   # set again in a loop: not known in it
     "let x = pick() + 1\nlet y = call pick() + 1",           # what a procedure returns: not known
+    # none is taken as an empty list, a card as a list of one, a text as its characters:
+    # a card's property (of the top of an empty zone: none) or a variable set to one may be none
+    "let x = sum(top(deck).value)\nlet y = any(word) and size(first(word)) > 0",
+    "score = top(deck).value\nlet n = size(score)",
 ])
 def test_what_may_work_loads(statement):
     load(statement)

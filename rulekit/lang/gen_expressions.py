@@ -350,7 +350,8 @@ class Expressions(Lowering):
         built = Builtin(name, tuple(self.tree(a) for a in arg_nodes))
         if built.args:
             first = built.args[0]
-            self.check_types(arg_nodes[0], lambda t: type_checks.argument_problem(name, type_of(first, t)))
+            self.check_types(arg_nodes[0], lambda t: type_checks.argument_problem(
+                name, type_of(first, t), type_checks.never_none(first, t)))
         if name == "sum":
             self._check_summed(built, arg_nodes[0])
         return built

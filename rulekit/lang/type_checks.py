@@ -77,6 +77,9 @@ class ValueTypes:
     #: the locals (by Python name) that hold a number where the text is checked: those the
     #: compiler knows to hold a number the text bounds there (FnContext.number_locals)
     number_locals: frozenset[str] = frozenset()
+    #: the variables, as (section, name), that never hold none: their initial value is
+    #: none of their type, and nothing that may be none is assigned to them
+    present: frozenset[tuple[str, str]] = frozenset()
 
     def seeing(self, number_locals: frozenset[str]) -> ValueTypes:
         """These types where the locals ``number_locals`` (and no others) hold numbers."""
@@ -100,7 +103,9 @@ class ValueTypes:
         props = {p: t for p, vs in values.items() if (t := common_type(vs)) is not None}
         options = {n: t for n, o in (data.get("options") or {}).items()
                    if isinstance(o, dict) and (t := type_of_value(o.get("default"))) is not None}
-        return cls(declared("vars"), declared("player_vars"), declared("card_vars"), props, options)
+        sections = {s: declared(s) for s in ("vars", "player_vars", "card_vars")}
+        return cls(sections["vars"], sections["player_vars"], sections["card_vars"], props, options,
+                   present=frozenset((s, n) for s, typed in sections.items() for n in typed))
 
 
 def type_of(node: Expr, types: ValueTypes) -> str | None:
@@ -124,7 +129,7 @@ def type_of(node: Expr, types: ValueTypes) -> str | None:
         return _attr_type(node, types)
     if isinstance(node, Builtin):
         first = type_of(node.args[0], types) if node.args else None
-        if first == NEVER or argument_problem(node.name, first) is not None:
+        if first == NEVER or node.args and argument_problem(node.name, first, never_none(node.args[0], types)):
             return NEVER
         return _builtin_type(node)
     if isinstance(node, Op):
@@ -274,20 +279,55 @@ def container_problem(item: str | None, container: str | None) -> Problem | None
 _TAKE_SEVERAL = ("size", "count", "sum", "any", "empty", "top", "bottom", "shuffled", "unique", "first")
 
 
-def argument_problem(name: str, first: str | None) -> Problem | None:
-    """What is wrong when a built-in is given, as its first argument, a value it can never take."""
+def argument_problem(name: str, first: str | None, never_none: bool) -> Problem | None:
+    """What is wrong when a built-in is given, as its first argument, a value
+    it can never take.  (The built-ins that take several values take a card,
+    a text or none too, as a list of one, of characters, or none: only a
+    number or a truth value ``never_none`` fails in them whenever it runs.)"""
     if first is None or first == NEVER:
         return None
     if name in ("next", "prev", "seats_from", "abs"):
-        if first == "number":
+        if first in ("number", "truth"):
             return None
         return (f"{name}() cannot take {SHOWN[first]}", "a number" if name == "abs" else "a player (a seat number)",
                 "see the built-in functions in docs/language.md")
-    if name in _TAKE_SEVERAL and first not in ("list", "zone") and not (name in ("size", "count") and first == "text"):
+    if name in _TAKE_SEVERAL and first in ("number", "truth") and never_none:
         return (f"{name}() cannot take {SHOWN[first]}", "a list or a zone",
-                "a single value in a list is [x]" if first in ("card", "number") else
+                "a single value in a list is [x]" if first == "number" else
                 "see the built-in functions in docs/language.md")
     return None
+
+
+#: the built-ins whose value is never none
+_NEVER_NONE = frozenset(("size", "count", "sum", "seat_distance", "room", "limit", "next", "prev", "abs", "any",
+                         "empty", "seats_from", "shuffled", "unique", "join"))
+
+
+def never_none(node: Expr, types: ValueTypes) -> bool:
+    """``node``'s value is never none: a literal, a size, arithmetic, a
+    variable of ``types.present``... (a card's property, a chosen answer's
+    field, what a procedure returns may be)."""
+    if isinstance(node, Inlined):
+        return never_none(node.body, types.seeing(frozenset()))
+    if isinstance(node, Local):
+        return node.py in types.number_locals
+    if isinstance(node, Lit):
+        if node.src.startswith("V[") and node.src.endswith("]"):
+            return ("vars", ast.literal_eval(node.src[2:-1])) in types.present
+        if node.src.startswith("m.options[") and node.src.endswith("]"):
+            return ast.literal_eval(node.src[10:-1]) in types.options
+        return node.kind in ("int", "str", "bool", "zone", "seats")
+    if isinstance(node, Attr):
+        return node.base.kind == "int" and node.player_var and ("player_vars", node.attr) in types.present
+    if isinstance(node, CardVar):
+        return node.base.kind == "card" and ("card_vars", node.attr) in types.present
+    if isinstance(node, Builtin):
+        return node.name in _NEVER_NONE or node.name in ("top", "bottom") and len(node.args) == 2
+    if isinstance(node, Op):
+        if node.form == "ternary":
+            return never_none(node.args[0], types) and never_none(node.args[2], types)
+        return node.op not in ("and", "or")
+    return isinstance(node, (Where, ZoneOf))
 
 
 def negation_problem(a: str | None) -> Problem | None:
@@ -320,10 +360,18 @@ def settled(types: ValueTypes, assigned: Iterable[Assigned]) -> ValueTypes:
             if kept not in (declared, NEVER):
                 dropped.add((section, name))
         if not dropped:
-            return types
+            break
         types = attrs.evolve(types, vars=_kept("vars", types.vars, dropped),
                              player_vars=_kept("player_vars", types.player_vars, dropped),
-                             card_vars=_kept("card_vars", types.card_vars, dropped))
+                             card_vars=_kept("card_vars", types.card_vars, dropped),
+                             present=types.present - dropped)
+    while True:             # (the same, for the variables that never hold none)
+        lost = {(section, name) for section, name, op, tree, numbers in assigned
+                if op == "=" and (section, name) in types.present
+                and not never_none(tree, types.seeing(numbers))}
+        if not lost:
+            return types
+        types = attrs.evolve(types, present=types.present - lost)
 
 
 def _kept(section: str, declared: Mapping[str, str], dropped: set[tuple[str, str]]) -> dict[str, str]:
