@@ -218,10 +218,10 @@ def test_libuxufa_black_card_stays_shown_until_the_damage_is_resolved():
     act(m, "card", "闪 ♦2")
     act(m, "yes")
     assert m.decision.choice == "peach" and neili(m, 2) == 0
-    assert cards_in(m, "lixu_shown") == ["杀 ♣2"] and "杀 ♣2" not in cards_in(m, "discard")
-    assert m.view(3)["zones"]["lixu_shown"]["cards"] == ["杀 ♣2"]
+    assert cards_in(m, "例不虚发亮出") == ["杀 ♣2"] and "杀 ♣2" not in cards_in(m, "discard")
+    assert m.view(3)["zones"]["例不虚发亮出"]["cards"] == ["杀 ♣2"]
     act(m, "card", "包子 ♥3")
-    assert neili(m, 2) == 1 and cards_in(m, "lixu_shown") == [] and "杀 ♣2" in cards_in(m, "discard")
+    assert neili(m, 2) == 1 and cards_in(m, "例不虚发亮出") == [] and "杀 ♣2" in cards_in(m, "discard")
 
 
 def test_libuxufa_red_is_taken():
