@@ -141,6 +141,8 @@ class _Builder(ChoicesBuilder):
         self._trees: dict = {}
         self.salvaged = salvaged
         self.lost = None if salvaged is None else salvaged.lost()
+        #: the checks of types made as texts compile, with the path of their text (settle_checks)
+        self.pending: list[tuple[tuple, PendingCheck]] = []
 
     def err(self, path: tuple, message: str, expected: str = "", hint: str = "", key: bool = False):
         where = self.loaded.key_where(path) if key else self.loaded.where(path)
@@ -227,7 +229,6 @@ class _Builder(ChoicesBuilder):
         self.zone_specs = self.zones()
         names = self.names(cards)
         gen = self.generator(names, cards)
-        self.pending: list[tuple[tuple, PendingCheck]] = []
         self.compile_all(gen, names, cards)
         self.settle_checks(gen, names)
         if self.errors or self.salvaged:     # a file with structural errors is only checked
