@@ -43,6 +43,8 @@ def failure(statement: str) -> RuleRuntimeError:
     return caught.value
 
 
+# (a value whose type the file makes certain is checked when it loads: tests/test_type_checks.py;
+# first([...]) hides it)
 @pytest.mark.parametrize("statement, says", [
     ("seat.health -= 1", "a number used as a player is not a seat of this match: its players are 0 to 1"),
     ("let h = hand(seat)", "a number used as a player is not a seat of this match: its players are 0 to 1"),
@@ -50,12 +52,12 @@ def failure(statement: str) -> RuleRuntimeError:
     ("let h = hand(card)", "a card was used where a player (a seat number) is expected"),
     ("let w = current.worn", "'worn' is a card variable, read here of something that is not a card"),
     ("let x = [1, 2][5]", "no entry 5 in [1, 2]"),
-    ('eliminate "x"', "eliminate needs a player, got 'x'"),
+    ('eliminate first(["x"])', "eliminate needs a player, got 'x'"),
     ("move [card, card] to hand(current)", "a card cannot move twice in one move"),
-    ('win for "x" "done"', "'win for' needs a player or a list of players (seats 0 to 1), got 'x'"),
-    ("move card to seat", "expected a zone, got 3"),
+    ('win for first(["x"]) "done"', "'win for' needs a player or a list of players (seats 0 to 1), got 'x'"),
+    ("move card to first([seat])", "expected a zone, got 3"),
     ("win for seat \"done\"", "'win for' needs a player or a list of players (seats 0 to 1), got 3"),
-    ('next player "x"', "'next player' needs a player (seats 0 to 1), got 'x'"),
+    ('next player first(["x"])', "'next player' needs a player (seats 0 to 1), got 'x'"),
     ("next player seat", "'next player' needs a player (seats 0 to 1), got 3"),
     ('move "ab" to hand(current)', "a text was used where a card is expected"),
     ("move [seat] to hand(current)", "a number was used where a card is expected"),

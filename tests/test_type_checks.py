@@ -84,6 +84,31 @@ def test_what_fails_whenever_it_runs_is_refused_where_it_is_written(statement, c
     assert errors[0].expected and errors[0].hint
 
 
+@pytest.mark.parametrize("statement, column, message", [
+    ("for i in size(deck):\n  pass", 18, "'for' needs cards or a list, not a number"),
+    ("move 3 to deck", 14, "'move' needs cards or a list, not a number"),
+    ("move top(deck) to word", 27, "'move ... to' needs a zone, not a text"),
+    ("shuffle seen", 17, "'shuffle' needs a zone, not a list"),
+    ('eliminate "x"', 19, "'eliminate' needs a player (a seat number), not a text"),
+    ("next player word", 21, "'next player' needs a player (a seat number), not a text"),
+    ("win for deck \"r\"", 17, "'win for' needs a player or a list of players, not a zone"),
+    ("move top(deck) to pile(word)", 32, "zone 'pile' needs a player (a seat number), not a text"),
+])
+def test_a_statement_given_what_it_never_takes_is_refused(statement, column, message):
+    errors = refused(statement)
+    assert [(e.where.line, e.where.column, e.message) for e in errors] == [(31, column, message)]
+    assert errors[0].expected and errors[0].hint
+
+
+@pytest.mark.parametrize("statement", [
+    'move top(deck) to pile(current)\nmove "" to deck\nmove top(deck) to deck\nfor c in top(deck):\n  pass',
+    "win for players \"all\"\nwin for current \"one\"",
+    "for c in word:\n  pass",              # a text is its characters (none, when empty)
+])
+def test_statements_given_what_may_work_load(statement):
+    load(statement)
+
+
 @pytest.mark.parametrize("statement", [
     'word = word + "b"\nseen = seen + [1] + deck.value\nscore = score * 2 - size(deck) // 2 % 3',
     'let x = "ab" * 3\nlet y = 2 * [1]\nlet z = "a" in "abc"\nlet n = size("abc")',

@@ -50,10 +50,21 @@ def elem_of(kind: str) -> str:
 class Expressions(Lowering):
     """The expression writer: ``expr(node)`` is the :class:`~rulekit.lang.ir.Code` of a parse tree."""
 
-    def expr(self, node: Node, extra: set[str] | None = None, kinds: dict[str, str] | None = None) -> Code:
-        """The Python of the expression ``node``: built, passed over, printed."""
+    def expr(self, node: Node, extra: set[str] | None = None, kinds: dict[str, str] | None = None,
+             wants: tuple[str, str] | None = None) -> Code:
+        """The Python of the expression ``node``: built, passed over, printed.
+        ``wants``: (the statement, what it needs of the value: see
+        type_checks.statement_problem), checked on the tree as it is built."""
         made = self.made
-        return self.lower(self.settle(self.tree(node, extra, kinds), made))
+        tree = self.tree(node, extra, kinds)
+        if wants is not None:
+            self.check_wanted(node, tree, *wants)
+        return self.lower(self.settle(tree, made))
+
+    def check_wanted(self, node: Node, tree: Expr, statement: str, wants: str) -> None:
+        """``tree`` (of ``node``) is given to ``statement``, which needs ``wants`` of it."""
+        self.check_types(node, lambda t: type_checks.statement_problem(
+            statement, wants, type_of(tree, t), type_checks.never_none(tree, t)))
 
     def known_tree(self, node: Node) -> Expr:
         """The tree of ``node`` after the passes, the facts of the ``if``
@@ -319,7 +330,9 @@ class Expressions(Lowering):
             if len(arg_nodes) != 1:
                 self.error(name_tok, f"zone '{name}' takes one player", f"{name}(player)")
                 return NONE
-            return ZoneOf(zdef.index, self.tree(arg_nodes[0]))
+            player = self.tree(arg_nodes[0])
+            self.check_wanted(arg_nodes[0], player, f"zone '{name}'", "player")
+            return ZoneOf(zdef.index, player)
         if name in SPECIAL_FUNCTIONS:
             arg = arg_nodes[0] if len(arg_nodes) == 1 else None
             if isinstance(arg, Tree) and arg.data == "name":

@@ -108,7 +108,7 @@ class Statements(Windows):
 
     def s_move_stmt(self, node: Tree[Token]) -> None:
         src_n, dest_n, place = node.children
-        dest = self.expr(dest_n)
+        dest = self.expr(dest_n, wants=("'move ... to'", "zone"))
         if dest.kind != "zone":
             dest = Code(f"_as_zone({dest}, {self.cx.rule!r})")
         bottom = place is not None and str(place) == "bottom"
@@ -125,7 +125,7 @@ class Statements(Windows):
                 return
         if self._move_where(src_n, dest, bottom):
             return
-        src = self.expr(src_n)
+        src = self.expr(src_n, wants=("'move'", "several"))
         chosen = self.chosen_cards(src_n)
         if chosen is not None and chosen in self.names.one_card_choices:
             self.do(f"m.move_one({src}, {dest}, {bottom})")
@@ -157,7 +157,7 @@ class Statements(Windows):
         return True
 
     def s_shuffle_stmt(self, node: Tree[Token]) -> None:
-        zone = self.expr(node.children[0])
+        zone = self.expr(node.children[0], wants=("'shuffle'", "zone"))
         src = zone.src if zone.kind == "zone" else f"_as_zone({zone}, {self.cx.rule!r})"
         self.do(f"m.shuffle({src})")
 
@@ -497,7 +497,8 @@ class Statements(Windows):
         self.add(Return(None if tree is None else self.lower(tree).src, origin=self.here()))
 
     def s_eliminate_stmt(self, node: Tree[Token]) -> None:
-        self.do(f"m.eliminate({self.expr(node.children[0])})")
+        player = self.expr(node.children[0], wants=("'eliminate'", "player"))
+        self.do(f"m.eliminate({player})")
 
     def s_goto_stmt(self, node: Tree[Token]) -> None:
         name = str(node.children[0])
@@ -519,7 +520,8 @@ class Statements(Windows):
             self.add(Raise("_EndTurn()", origin=self.here()))
 
     def s_next_player_stmt(self, node: Tree[Token]) -> None:
-        self.assign("m.next_player", f"_next_player(m, {self.expr(node.children[0])})")
+        player = self.expr(node.children[0], wants=("'next player'", "player"))
+        self.assign("m.next_player", f"_next_player(m, {player})")
 
     def s_win_stmt(self, node: Tree[Token]) -> None:
         who, reason_tok = node.children
@@ -527,7 +529,8 @@ class Statements(Windows):
         if who is None:
             self.add(Raise(f"_GameOver('win', {reason!r})", origin=self.here()))
         else:
-            self.add(Raise(f"_GameOver('win', {reason!r}, _winners(m, {self.expr(who)}))", origin=self.here()))
+            winners = self.expr(who, wants=("'win for'", "players"))
+            self.add(Raise(f"_GameOver('win', {reason!r}, _winners(m, {winners}))", origin=self.here()))
 
     def s_lose_stmt(self, node: Tree[Token]) -> None:
         reason = unquote(node.children[0]) if node.children[0] is not None else "lost"
@@ -596,7 +599,7 @@ class Statements(Windows):
 
     def s_for_stmt(self, node: Tree[Token]) -> None:
         var, seq_n, suite_n = node.children
-        target, looped = self.local(str(var)), self.expr(seq_n)
+        target, looped = self.local(str(var)), self.expr(seq_n, wants=("'for'", "several"))
         seq = self.seq_of(looped)
         # a seat or a card of a zone: read directly (``m.pvars[s]``, ``c.props``) in the body;
         # a name looped over something else again is of no known kind from there on

@@ -330,6 +330,29 @@ def never_none(node: Expr, types: ValueTypes) -> bool:
     return isinstance(node, (Where, ZoneOf))
 
 
+#: what a statement (or a player's zone) needs of a value: (what it is called, the types it
+#: takes; a player is a number, "several" a list or a zone, which a card, a text or none are too)
+_WANTS = {"zone": ("a zone", ("zone",)), "player": ("a player (a seat number)", ("number", "truth")),
+          "players": ("a player or a list of players", ("number", "list", "truth")),
+          "several": ("cards or a list", ("list", "zone", "card", "text"))}
+
+
+def statement_problem(statement: str, wants: str, value: str | None, never_none: bool) -> Problem | None:
+    """What is wrong when ``statement`` (``'for'``, ``'shuffle'``...) is given a
+    value of type ``value`` where it ``wants`` one of _WANTS, whenever it runs."""
+    if value is None or value == NEVER:
+        return None
+    shown, takes = _WANTS[wants]
+    if value in takes or wants == "several" and not never_none:
+        return None
+    hint = {"zone": "a player's zone is written with the player: hand(p)",
+            "player": "a player is a seat number: current, next(p), a chosen answer's player",
+            "players": "a player is a seat number: current, next(p), a chosen answer's player",
+            "several": "n cards from a zone's top: top(zone, n)" if statement == "'move'"
+            else "to repeat something n times: let i = 0, then while i < n: ... i += 1"}[wants]
+    return f"{statement} needs {shown}, not {SHOWN[value]}", shown, hint
+
+
 def negation_problem(a: str | None) -> Problem | None:
     """What is wrong when ``-A`` fails whenever it runs."""
     if a is None or a in ("number", NEVER):
