@@ -76,7 +76,7 @@ def refused(statement: str) -> list[rulekit.RuleError]:
     ("let x = size(score)", 22, "size() cannot take a number"),
     ("let x = any(3)", 21, "any() cannot take a number"),
     ("let x = next(word)", 22, "next() cannot take a text"),
-    ("let x = size(deck) + true", 28, "'+' cannot take a number and a truth value"),
+    ("let x = size(deck) + true", 28, "'+' cannot take a number and true or false"),
 ])
 def test_what_fails_whenever_it_runs_is_refused_where_it_is_written(statement, column, message):
     errors = refused(statement)

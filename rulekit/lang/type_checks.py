@@ -32,11 +32,12 @@ from typing import Any
 
 import attrs
 
+from ..errors import value_kind
 from .expr_ir import MANY, Attr, Builtin, CardVar, Chosen, Expr, Inlined, Lit, Local, Op, Where, ZoneOf, top_zone
 
-#: how each type is named in a message
-SHOWN = {"number": "a number", "text": "a text", "truth": "a truth value", "list": "a list",
-         "zone": "a zone", "card": "a card"}
+#: how each type is named in a message: as a failure in a match names its value (errors.value_kind)
+SHOWN = {kind: value_kind(python) for kind, python in (
+    ("number", "int"), ("text", "str"), ("truth", "bool"), ("list", "list"), ("zone", "Zone"), ("card", "Card"))}
 #: the type of what certainly fails: it makes no value
 NEVER = "never"
 #: what each problem is: (message, expected, hint)
