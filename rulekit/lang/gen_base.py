@@ -143,6 +143,8 @@ class GenBase:
         self.errors: list[CompileError] = []
         #: every assignment of a declared variable, for the settled types of the checks (type_checks)
         self.assigned: list[Assigned] = []
+        #: the declared types where each set of locals holds numbers (see check_types)
+        self._declared: dict[frozenset[str], ValueTypes] = {}
         self.static_preds: dict[str, str] = {}  # predicate source -> name of its per-card table
         self.prop_tables: dict[str, str] = {}  # constant name -> card property tabled by id
         self.tables = ModuleTables()   # load-time tables the passes add
@@ -336,7 +338,10 @@ class GenBase:
         appear (an operand is then of the same type or not known): so a
         check that finds nothing with the declared types is not kept."""
         numbers = frozenset(self._cx.number_locals) if self._cx is not None else frozenset()
-        if settle(self.names.value_types.seeing(numbers)) is None:
+        declared = self._declared.get(numbers)
+        if declared is None:
+            declared = self._declared[numbers] = self.names.value_types.seeing(numbers)
+        if settle(declared) is None:
             return
         line, col = _pos(node)
         path = self._cx.error_path if self._cx is not None else ()
