@@ -347,7 +347,7 @@ class _Builder(ChoicesBuilder):
             event_fields=frozenset(event_fields), eliminates=eliminates,
             name_sets=name_sets, param_sets=self.param_sets(name_sets), prop_values=prop_values,
             list_props=frozenset(list_props), nested_props=frozenset(nested_props), lost=self.lost,
-            value_types=ValueTypes.of(d, cards))
+            value_types=ValueTypes.of(d, cards, all_cards=self.lost is None or not self.lost.cards))
 
     def find_option_effects(self) -> None:
         """Options with an ``effect``: each is compiled as a procedure named

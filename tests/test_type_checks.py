@@ -186,3 +186,14 @@ def test_a_variable_declared_a_text_is_not_divided_as_a_stat():
     text = GAME.replace("STATEMENT", "pass").replace("procedures:", 'player_stats:\n  half: "word // 2"\nprocedures:')
     with pytest.raises(RuleFileError, match=r"types.yaml:\d+:\d+: error: '//' cannot take a text and a number"):
         rulekit.load_game_text(text, "types.yaml")
+
+
+def test_a_property_of_cards_set_aside_is_not_known():
+    """A card entry with a structural error is set aside: the properties of
+    the cards left say nothing certain (the one set aside had a text)."""
+    text = GAME.replace("STATEMENT", 'if any(deck where it.value == "wild"):\n          lose "x"').replace(
+        '      rank: [{rank: "2", value: 2}, {rank: "3", value: 3}]',
+        '      rank: [{rank: "2", value: 2}, {rank: "3", value: 3}]\n  - {name: W, props: {value: "wild"}, bogus: 1}')
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game_text(text, "types.yaml")
+    assert [e.message for e in info.value.errors] == ["unknown key 'bogus' in card entry 2"]

@@ -87,8 +87,10 @@ class ValueTypes:
         return self if number_locals == self.number_locals else attrs.evolve(self, number_locals=number_locals)
 
     @classmethod
-    def of(cls, data: Mapping[str, Any], cards: Iterable[Any]) -> ValueTypes:
-        """The types ``data`` (a rule file's sections) and its ``cards`` declare."""
+    def of(cls, data: Mapping[str, Any], cards: Iterable[Any], all_cards: bool = True) -> ValueTypes:
+        """The types ``data`` (a rule file's sections) and its ``cards`` declare
+        (the properties' only when ``all_cards`` are there: not when card
+        entries were set aside for a structural error)."""
         def declared(section: str) -> dict[str, str]:
             out = {}
             for name, spec in (data.get(section) or {}).items():
@@ -98,7 +100,7 @@ class ValueTypes:
                     out[name] = kind
             return out
         values: dict[str, list[Any]] = {}
-        for card in cards:
+        for card in cards if all_cards else ():
             for prop, value in card.props.items():
                 values.setdefault(prop, []).append(value)
         props = {p: t for p, vs in values.items() if (t := common_type(vs)) is not None}
