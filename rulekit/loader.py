@@ -637,13 +637,14 @@ class _Builder(ChoicesBuilder):
         self._compile(gen, fname, path, rule, params, "script", kinds)
 
     def _expression(self, gen: CodeGen, fname: str, path: tuple, rule: str, params=(), kinds=None,
-                    reader: bool = False) -> None:
-        """``reader``: a value read from outside the rules (see CodeGen.expression)."""
+                    reader: bool = False, wants: tuple[str, str] | None = None) -> None:
+        """``reader``: a value read from outside the rules; ``wants``: what
+        is needed of its value (see CodeGen.expression)."""
         value = self.data
         for k in path:
             value = value[k]
         if isinstance(value, str):
-            self._compile(gen, fname, path, rule, params, "expr", kinds, reader)
+            self._compile(gen, fname, path, rule, params, "expr", kinds, reader, wants)
         else:                        # a plain number or flag needs no compiling
             gen.constant(fname, value, params, rule)
 
@@ -659,7 +660,7 @@ class _Builder(ChoicesBuilder):
         gen.errors.clear()                       # (the heuristic's own function told of them)
 
     def _compile(self, gen: CodeGen, fname: str, path: tuple, rule: str, params, start: str,
-                 kinds=None, reader: bool = False) -> None:
+                 kinds=None, reader: bool = False, wants: tuple[str, str] | None = None) -> None:
         """Write function ``fname`` from the text at ``path`` (a stand-in if it does not parse)."""
         self.rule_where[rule] = self.loaded.where(path)
         tree = self.parse(path, start)
@@ -670,7 +671,7 @@ class _Builder(ChoicesBuilder):
         if start == "script":
             gen.script(fname, tree, rule, params, kinds)
         else:
-            gen.expression(fname, tree, rule, params, kinds, reader)
+            gen.expression(fname, tree, rule, params, kinds, reader, wants)
         self.report(path, gen)
 
     def compile_all(self, gen: CodeGen, names: Names, cards) -> None:
@@ -679,7 +680,8 @@ class _Builder(ChoicesBuilder):
         for spec in self.zone_specs:
             if spec.get("limit") is not None:
                 self._expression(gen, gen.fn_name("limit", spec["name"]), ("zones", spec["name"], "limit"),
-                                 f"zone '{spec['name']}' limit", ("owner",))
+                                 f"zone '{spec['name']}' limit", ("owner",),
+                                 wants=(f"the limit of zone '{spec['name']}'", "number"))
         self.option_defs = {}
         props = self.card_props(cards)
         for cname, cspec in d.get("choices", {}).items():
@@ -692,7 +694,7 @@ class _Builder(ChoicesBuilder):
             if cname in d.get("heuristics", {}):
                 self._expression(gen, gen.fn_name("heuristic", cname), ("heuristics", cname),
                                  f"heuristic '{cname}'", ("chosen", "option", "player") + cparams,
-                                 gen.HEURISTIC_KINDS, reader=True)
+                                 gen.HEURISTIC_KINDS, reader=True, wants=(f"heuristic '{cname}'", "number"))
                 self._scores(gen, cname, ("chosen", "option", "player") + cparams)
         gen.declared_params = {}
         for hname in d.get("heuristics", {}):

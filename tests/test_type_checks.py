@@ -197,3 +197,18 @@ def test_a_property_of_cards_set_aside_is_not_known():
     with pytest.raises(RuleFileError) as info:
         rulekit.load_game_text(text, "types.yaml")
     assert [e.message for e in info.value.errors] == ["unknown key 'bogus' in card entry 2"]
+
+
+def test_a_heuristic_or_a_zone_limit_that_is_no_number_is_refused():
+    """An agent refuses a score that is no number (true or false included),
+    and a zone's limit is a number of cards."""
+    text = GAME.replace("STATEMENT", "pass").replace(
+        "procedures:", 'heuristics:\n  go: "size(deck) > 2"\nprocedures:').replace(
+        "pile: {per_player: true, visibility: hidden}", 'pile: {per_player: true, visibility: hidden, limit: "word"}')
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game_text(text, "types.yaml")
+    assert sorted((e.message, e.hint) for e in info.value.errors) == [
+        ("heuristic 'go' needs a number, not true or false", "a test counts as a number written 'N if TEST else M'"),
+        ("the limit of zone 'pile' needs a number, not a text", "write a number")]
+    rulekit.load_game_text(text.replace('"size(deck) > 2"', '"1 if size(deck) > 2 else 0"').replace(
+        'limit: "word"', 'limit: "size(deck)"'), "types.yaml")

@@ -206,16 +206,20 @@ class CodeGen(Choices, Statements):
         self.end_function()
 
     def expression(self, fname: str, tree: Tree[Token], rule: str, params: tuple[str, ...] = (),
-                   kinds: dict[str, str] | None = None, reader: bool = False) -> None:
+                   kinds: dict[str, str] | None = None, reader: bool = False,
+                   wants: tuple[str, str] | None = None) -> None:
         """``fname`` returns the expression's value.  A ``reader`` (a value
         shown or scored from outside the rules: display, public, shown_when,
         heuristic, stat) puts the match's step count back as it found it,
         so what a view or an agent reads changes nothing of the match; the
-        budget still stops one that would not end."""
+        budget still stops one that would not end.  ``wants``: what its
+        reader needs of the value (see Expressions.check_wanted)."""
         self.begin_function(fname, params, rule, set(), kinds)
         self.cx.origin = self.origin_of(tree)
         here = self.here()
         node = self.known_tree(tree)
+        if wants is not None:
+            self.check_wanted(tree, node, *wants)
         self.long_reads = False
         value = Return(self.lower(node).src, origin=here)
         # (the lowering tells of the reads it wrote that may count: a value's kind may be known

@@ -337,7 +337,7 @@ def never_none(node: Expr, types: ValueTypes) -> bool:
 #: takes; a player is a number, "several" a list or a zone, which a card, a text or none are too)
 _WANTS = {"zone": ("a zone", ("zone",)), "player": ("a player (a seat number)", ("number", "truth")),
           "players": ("a player or a list of players", ("number", "list", "truth")),
-          "several": ("cards or a list", ("list", "zone", "card", "text"))}
+          "several": ("cards or a list", ("list", "zone", "card", "text")), "number": ("a number", ("number",))}
 
 
 def statement_problem(statement: str, wants: str, value: str | None, never_none: bool) -> Problem | None:
@@ -352,7 +352,9 @@ def statement_problem(statement: str, wants: str, value: str | None, never_none:
             "player": "a player is a seat number: current, next(p), a chosen answer's player",
             "players": "a player is a seat number: current, next(p), a chosen answer's player",
             "several": "n cards from a zone's top: top(zone, n)" if statement == "'move'"
-            else "to repeat something n times: let i = 0, then while i < n: ... i += 1"}[wants]
+            else "to repeat something n times: let i = 0, then while i < n: ... i += 1",
+            "number": "a test counts as a number written 'N if TEST else M'" if value == "truth"
+            else "size(...) counts a list or a zone" if value in ("list", "zone") else "write a number"}[wants]
     return f"{statement} needs {shown}, not {SHOWN[value]}", shown, hint
 
 
