@@ -165,7 +165,7 @@ CASES = [
     Case("text_added_to_number",
          ["41:17: error: '+' cannot take a number and a text"],
          at="+=", expected="two numbers, two texts or two lists",
-         hint="a text and a number are not added: keep them apart"),
+         hint="texts and numbers do not mix: add numbers to numbers, join texts to texts"),
     Case("sum_of_text_prop",
          ["40:24: error: sum of card property 'rank', which no card has as a number"],
          at="play.cards.rank", expected="""a card property whose values are numbers ('rank' is "1", "2")""",

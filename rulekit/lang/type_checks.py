@@ -234,7 +234,7 @@ def binary_problem(op: str, a: str | None, b: str | None) -> Problem | None:
         return (f"'+' cannot take {shown}", "two numbers, two texts or two lists",
                 "put a card in a list to join it to one: [c]" if "card" in (a, b)
                 else "size(...) counts a list or a zone" if {a, b} & {"list", "zone"} and "number" in (a, b)
-                else "a text and a number are not added: keep them apart")
+                else "texts and numbers do not mix: add numbers to numbers, join texts to texts")
     if op in ("-", "//", "%"):
         if a == b == "number":
             return None
