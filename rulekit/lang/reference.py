@@ -76,8 +76,8 @@ def reference() -> str:
            "card holds as one type, a variable whose every assignment keeps the type of its",
            "initial value (`score + \"x\"` with `score: 0`, `size(3)`, `phase == 2`). A value of",
            "another kind (a local, an event's field, what a procedure returns) is checked when",
-           "the rule runs. Numbers, texts, truth values and lists are distinct types: `true + 1`",
-           "and `\"3\" < 4` fail.",
+           "the rule runs. Numbers, texts and lists are distinct types: `\"3\" < 4` and",
+           "`1 + \"1\"` fail (a truth value counts as 1 or 0 in arithmetic).",
            "", "## Statements", "", "| statement | meaning |", "|---|---|"]
     out += [f"| {_code(form)} | {_cell(meaning)} |" for form, meaning in statements]
     out += ["", "## Expressions", "", "Loosest binding first:", "", "| expression | meaning |", "|---|---|"]

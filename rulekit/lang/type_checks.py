@@ -22,8 +22,9 @@ size(deck)``, up to a loop that sets it again: see
 ``Statements.note_number``); any other local is not known.
 
 The types are "number", "text", "truth", "list", "zone" and "card"; a player
-is a number (its seat).  A truth value is no number: ``true + 1`` fails in a
-match, so arithmetic on one is reported too (``==`` between them is allowed)."""
+is a number (its seat).  A truth value counts as a number in arithmetic and
+order (a match takes ``size(deck) + true`` as Python does, 1 or 0), so only
+what fails for a number fails for it here."""
 from __future__ import annotations
 
 import ast
@@ -207,6 +208,7 @@ def result_type(op: str, a: str | None, b: str | None) -> str | None:
         return NEVER
     if op in ("==", "!=", "<", "<=", ">", ">="):
         return "truth"
+    a, b = _as_number(a), _as_number(b)
     if op == "+":
         return a if a == b and a in _PLUS else None
     if op == "*" and {a, b} in ({"number", "text"}, {"number", "list"}):
@@ -228,6 +230,8 @@ def binary_problem(op: str, a: str | None, b: str | None) -> Problem | None:
     if a is None or b is None or NEVER in (a, b):
         return None
     shown = f"{SHOWN[a]} and {SHOWN[b]}"
+    if op not in ("==", "!="):
+        a, b = _as_number(a), _as_number(b)
     if op == "+":
         if a == b and a in _PLUS:
             return None
@@ -240,7 +244,6 @@ def binary_problem(op: str, a: str | None, b: str | None) -> Problem | None:
             return None
         return (f"'{op}' cannot take {shown}", "two whole numbers",
                 "size(...) counts a list or a zone" if {a, b} & {"list", "zone"}
-                else "a truth value is no number: write 'N if TEST else M'" if "truth" in (a, b)
                 else f"'{op}' works on whole numbers only")
     if op == "*":
         if a == b == "number" or {a, b} in ({"number", "text"}, {"number", "list"}):
@@ -358,9 +361,14 @@ def statement_problem(statement: str, wants: str, value: str | None, never_none:
     return f"{statement} needs {shown}, not {SHOWN[value]}", shown, hint
 
 
+def _as_number(kind: str | None) -> str | None:
+    """A truth value as arithmetic and order take it: a number."""
+    return "number" if kind == "truth" else kind
+
+
 def negation_problem(a: str | None) -> Problem | None:
     """What is wrong when ``-A`` fails whenever it runs."""
-    if a is None or a in ("number", NEVER):
+    if a is None or a in ("number", "truth", NEVER):
         return None
     return f"'-' cannot take {SHOWN[a]}", "a number", "'-' negates a whole number"
 
