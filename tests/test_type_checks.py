@@ -58,6 +58,14 @@ def refused(statement: str) -> list[rulekit.RuleError]:
     return info.value.errors
 
 
+def refused_at(statement: str, column: int, message: str) -> None:
+    """``statement`` (its first line the file's line 31) is refused with one
+    error, at ``column``, with what was expected and a hint."""
+    errors = refused(statement)
+    assert [(e.where.line, e.where.column, e.message) for e in errors] == [(31, column, message)]
+    assert errors[0].expected and errors[0].hint
+
+
 @pytest.mark.parametrize("statement, column, message", [
     ('score = score + "x"', 23, "'+' cannot take a number and a text"),
     ('score += "x"', 15, "'+' cannot take a number and a text"),
@@ -78,9 +86,7 @@ def refused(statement: str) -> list[rulekit.RuleError]:
     ("let x = next(word)", 22, "next() cannot take a text"),
 ])
 def test_what_fails_whenever_it_runs_is_refused_where_it_is_written(statement, column, message):
-    errors = refused(statement)
-    assert [(e.where.line, e.where.column, e.message) for e in errors] == [(31, column, message)]
-    assert errors[0].expected and errors[0].hint
+    refused_at(statement, column, message)
 
 
 @pytest.mark.parametrize("statement, column, message", [
@@ -94,9 +100,7 @@ def test_what_fails_whenever_it_runs_is_refused_where_it_is_written(statement, c
     ("move top(deck) to pile(word)", 32, "zone 'pile' needs a player (a seat number), not a text"),
 ])
 def test_a_statement_given_what_it_never_takes_is_refused(statement, column, message):
-    errors = refused(statement)
-    assert [(e.where.line, e.where.column, e.message) for e in errors] == [(31, column, message)]
-    assert errors[0].expected and errors[0].hint
+    refused_at(statement, column, message)
 
 
 @pytest.mark.parametrize("statement", [
