@@ -216,3 +216,24 @@ def test_a_heuristic_or_a_zone_limit_that_is_no_number_is_refused():
         ("the limit of zone 'pile' needs a number, not a text", "write a number")]
     rulekit.load_game_text(text.replace('"size(deck) > 2"', '"1 if size(deck) > 2 else 0"').replace(
         'limit: "word"', 'limit: "size(deck)"'), "types.yaml")
+
+
+def test_who_and_the_players_offered_are_checked():
+    """A choice's ``who`` is a player; a ``player:`` option offers a list of them."""
+    for old, new, message in [
+            ("  go:\n    options:", '  go:\n    who: "deck"\n    options:', "'who' needs a player (a seat number), not a zone"),
+            ("      - {name: ok}", '      - {name: ok, player: "size(deck)"}', "'player' of option 'ok' needs a list, not a number")]:
+        with pytest.raises(RuleFileError) as info:
+            rulekit.load_game_text(GAME.replace("STATEMENT", "pass").replace(old, new), "types.yaml")
+        assert [e.message for e in info.value.errors] == [message]
+
+
+@pytest.mark.parametrize("who", ["first([99])", "first([deck])", "first([none])"])
+def test_a_choice_put_to_what_is_no_seat_stops_its_rule(who):
+    """What the file cannot tell is checked as the match asks: a decision put
+    to what is no seat never reaches an agent (it was an internal error)."""
+    game = rulekit.load_game_text(GAME.replace("STATEMENT", "pass").replace(
+        "  go:\n    options:", f'  go:\n    who: "{who}"\n    options:'), "types.yaml")
+    with pytest.raises(rulekit.RuleRuntimeError, match=r"choice 'go' is put to .*, which is no player: its 'who' must "
+                       r"give a seat 0 to 1 \(in choice 'go'\)"):
+        game.new_match(2, seed=0)

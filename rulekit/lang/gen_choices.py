@@ -82,7 +82,8 @@ class Choices(Expressions):
                 self._card_option(opt, trees, name, first, ranges[i])
             elif "player" in opt or "number" in opt:
                 kind = "player" if "player" in opt else "number"
-                src = self.seq(trees[kind])
+                src = self.seq_of(self.expr(trees[kind], wants=(f"'{kind}' of option {opt['name']!r}",
+                                                                "list" if kind == "player" else "several")))
                 act = self._action_table(kind, opt["name"])
                 each: list[Stmt] = []
                 here = self.here()
@@ -112,7 +113,9 @@ class Choices(Expressions):
             self.add(If([("not out", [Return("None", origin=self.here())])], one_line=True, origin=self.here()))
         _drop_unread_pools(self.function.body, self.cx.pools_read)
         self.cx.error_path = ("who",)
-        who = self.expr(parsed["who"]).src if "who" in parsed else "m.current"
+        who = self.expr(parsed["who"], wants=("'who'", "player")) if "who" in parsed else Code("m.current", "int")
+        if who.kind != "int":           # (a seat a match may not have: said before any agent is asked)
+            who = Code(f"_asked(m, {who}, {cname!r})")
         self.cx.error_path = ()
         args = "(" + "".join(f"L_{p}, " for p in params) + ")"
         prompt, shown = _prompt_pieces(spec.get("prompt", cname), params)

@@ -141,7 +141,10 @@ class Windows(Expressions):
         alone = self.alone_options.get(name)
         if alone is None:
             alone = self.alone_options[name] = self.const((self.ns[window.skip],), "value", "alone", name)
-        decision = (f"_tn(_Decision, ({'m.current' if who is None else self.lower(who).src}, {name!r}, "
+        asked = "m.current" if who is None else self.lower(who).src
+        if who is not None and who.kind != "int":     # (as the choice's own function does: Choices.choice)
+            asked = f"_asked(m, {asked}, {name!r})"
+        decision = (f"_tn(_Decision, ({asked}, {name!r}, "
                     f"{window.prompt!r}, {alone}, {values}, {window.shown!r}))")
         self.hoist("CH")
         # the steps a pure procedure counted here are counted again by the

@@ -327,6 +327,16 @@ def _winners(m: RuleMatch, who: object) -> list[int]:
     return sorted(set(players))
 
 
+def _asked(m: RuleMatch, who: object, choice: str) -> int:
+    """The seat a decision of ``choice`` is put to, from its ``who``: one
+    of the match's seats (what asks anything else would reach the agents,
+    the views and the learning environments as a player)."""
+    if type(who) is not int or not 0 <= who < m.n:
+        raise RuleRuntimeError(f"choice '{choice}' is put to {who!r}, which is no player: its 'who' must give "
+                               f"a seat 0 to {m.n - 1}", f"choice '{choice}'")
+    return who
+
+
 def _next_player(m: RuleMatch, who: object) -> int:
     """``next player EXPR``: a seat of the match (a turn of any other value would not be one)."""
     if type(who) is not int or not 0 <= who < m.n:
@@ -353,7 +363,7 @@ NAMESPACE = {
     "_seq": _seq, "_ga": get_attr, "_gal": get_attr_long,
     "_chosen": _chosen, "_long": _long, "_idx": _idx, "_as_zone": _as_zone,
     "_no_option": _no_option, "_bad_number": _bad_number, "_winners": _winners, "_next_player": _next_player,
-    "_Goto": Goto,
+    "_asked": _asked, "_Goto": Goto,
     "_EndTurn": EndTurn, "_GameOver": GameOver,
     "_top1": _top1, "_seat_eq": _seat_eq,
     "_pv": _pv, "_cv": _cv, "_set_cv": _set_cv, "_top_prop": _top_prop, "_sumt": _sumt,

@@ -340,7 +340,8 @@ def never_none(node: Expr, types: ValueTypes) -> bool:
 #: takes; a player is a number, "several" a list or a zone, which a card, a text or none are too)
 _WANTS = {"zone": ("a zone", ("zone",)), "player": ("a player (a seat number)", ("number", "truth")),
           "players": ("a player or a list of players", ("number", "list", "truth")),
-          "several": ("cards or a list", ("list", "zone", "card", "text")), "number": ("a number", ("number",))}
+          "several": ("cards or a list", ("list", "zone", "card", "text")), "number": ("a number", ("number",)),
+          "list": ("a list", ("list", "zone", "card", "text"))}
 
 
 def statement_problem(statement: str, wants: str, value: str | None, never_none: bool) -> Problem | None:
@@ -349,13 +350,14 @@ def statement_problem(statement: str, wants: str, value: str | None, never_none:
     if value is None or value == NEVER:
         return None
     shown, takes = _WANTS[wants]
-    if value in takes or wants == "several" and not never_none:
+    if value in takes or wants in ("several", "list") and not never_none:
         return None
     hint = {"zone": "a player's zone is written with the player: hand(p)",
             "player": "a player is a seat number: current, next(p), a chosen answer's player",
             "players": "a player is a seat number: current, next(p), a chosen answer's player",
             "several": "n cards from a zone's top: top(zone, n)" if statement == "'move'"
             else "to repeat something n times: let i = 0, then while i < n: ... i += 1",
+            "list": "the players to choose from, e.g. players where it != current",
             "number": "a test counts as a number written 'N if TEST else M'" if value == "truth"
             else "size(...) counts a list or a zone" if value in ("list", "zone") else "write a number"}[wants]
     return f"{statement} needs {shown}, not {SHOWN[value]}", shown, hint
