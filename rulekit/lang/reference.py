@@ -74,9 +74,10 @@ def reference() -> str:
            "So is an operation that fails whenever it runs, or a comparison that never holds,",
            "on values whose types the file makes certain: literals, sizes, a card property every",
            "card holds as one type, a variable whose every assignment keeps the type of its",
-           "initial value (`score + \"x\"` with `score: 0`, `size(3)`, `phase == 2`). A value of",
-           "another kind (a local, an event's field, what a procedure returns) is checked when",
-           "the rule runs. Numbers, texts and lists are distinct types: `\"3\" < 4` and",
+           "initial value, a local set to a number (`score + \"x\"` with `score: 0`, `size(3)`,",
+           "`phase == 2`), and statements given what they never take (`for i in player_count`).",
+           "A value of another kind (another local, an event's field, what a procedure returns)",
+           "is checked when the rule runs. Numbers, texts and lists are distinct types: `\"3\" < 4` and",
            "`1 + \"1\"` fail (a truth value counts as 1 or 0 in arithmetic).",
            "", "## Statements", "", "| statement | meaning |", "|---|---|"]
     out += [f"| {_code(form)} | {_cell(meaning)} |" for form, meaning in statements]
