@@ -319,6 +319,7 @@ class _Builder(ChoicesBuilder):
         for zname, (set_name, set_names, allowed) in zone_sets(d["zones"], name_sets, cards, self.err,
                                                                self.lost).items():
             zdefs[zname] = attrs.evolve(zdefs[zname], one_of=set_name, names=set_names, allowed=allowed)
+        defaults = {n: o["default"] for n, o in d.get("options", {}).items()}
         return Names(
             zones=zdefs, vars=frozenset(d.get("vars", {})),
             player_vars=frozenset(d.get("player_vars", {})), tables=d.get("tables", {}),
@@ -343,11 +344,11 @@ class _Builder(ChoicesBuilder):
                 n: frozenset(o["name"] for o in c["options"]) for n, c in d.get("choices", {}).items()
                 if isinstance(c.get("options"), list)
                 and all(isinstance(o, dict) and isinstance(o.get("name"), str) for o in c["options"])},
-            options={n: o["default"] for n, o in d.get("options", {}).items()},
+            options=defaults,
             event_fields=frozenset(event_fields), eliminates=eliminates,
             name_sets=name_sets, param_sets=self.param_sets(name_sets), prop_values=prop_values,
             list_props=frozenset(list_props), nested_props=frozenset(nested_props), lost=self.lost,
-            value_types=ValueTypes.of(d, cards, all_cards=self.lost is None or not self.lost.cards))
+            value_types=ValueTypes.of(d, cards, defaults, self.salvaged.lost_props if self.salvaged else ()))
 
     def find_option_effects(self) -> None:
         """Options with an ``effect``: each is compiled as a procedure named

@@ -88,10 +88,12 @@ class ValueTypes:
         return self if number_locals == self.number_locals else attrs.evolve(self, number_locals=number_locals)
 
     @classmethod
-    def of(cls, data: Mapping[str, Any], cards: Iterable[Any], all_cards: bool = True) -> ValueTypes:
-        """The types ``data`` (a rule file's sections) and its ``cards`` declare
-        (the properties' only when ``all_cards`` are there: not when card
-        entries were set aside for a structural error)."""
+    def of(cls, data: Mapping[str, Any], cards: Iterable[Any], options: Mapping[str, Any],
+           unknown: Iterable[str] = ()) -> ValueTypes:
+        """The types ``data`` (a rule file's sections), its ``cards`` and its
+        ``options`` (name -> default) declare; a property of ``unknown`` (one
+        that card entries set aside for a structural error name, as
+        CodeGen.set_card_props takes them) has none."""
         def declared(section: str) -> dict[str, str]:
             out = {}
             for name, spec in (data.get(section) or {}).items():
@@ -101,14 +103,14 @@ class ValueTypes:
                     out[name] = kind
             return out
         values: dict[str, list[Any]] = {}
-        for card in cards if all_cards else ():
+        for card in cards:
             for prop, value in card.props.items():
                 values.setdefault(prop, []).append(value)
-        props = {p: t for p, vs in values.items() if (t := common_type(vs)) is not None}
-        options = {n: t for n, o in (data.get("options") or {}).items()
-                   if isinstance(o, dict) and (t := type_of_value(o.get("default"))) is not None}
+        unknown = set(unknown)
+        props = {p: t for p, vs in values.items() if p not in unknown and (t := common_type(vs)) is not None}
+        typed = {n: t for n, default in options.items() if (t := type_of_value(default)) is not None}
         sections = {s: declared(s) for s in ("vars", "player_vars", "card_vars")}
-        return cls(sections["vars"], sections["player_vars"], sections["card_vars"], props, options,
+        return cls(sections["vars"], sections["player_vars"], sections["card_vars"], props, typed,
                    present=frozenset((s, n) for s, typed in sections.items() for n in typed))
 
 
