@@ -237,3 +237,12 @@ def test_a_choice_put_to_what_is_no_seat_stops_its_rule(who):
     with pytest.raises(rulekit.RuleRuntimeError, match=r"choice 'go' is put to .*, which is no player: its 'who' must "
                        r"give a seat 0 to 1 \(in choice 'go'\)"):
         game.new_match(2, seed=0)
+
+
+def test_an_option_is_of_its_defaults_type():
+    """A match's option takes only values of its default's type."""
+    text = GAME.replace("card_vars: {marks: 0}", "card_vars: {marks: 0}\noptions:\n  start: {default: 2, values: [1, 2]}")
+    with pytest.raises(RuleFileError) as info:
+        rulekit.load_game_text(text.replace("STATEMENT", "let z = size(start)"), "types.yaml")
+    assert [e.message for e in info.value.errors] == ["size() cannot take a number"]
+    rulekit.load_game_text(text.replace("STATEMENT", "let z = start + 1"), "types.yaml")

@@ -47,6 +47,8 @@ class Lit:
     fixed: bool = False
     #: a shared zone's definition index (see :func:`zones_of`)
     zone: int | None = None
+    #: what a match variable or an option read is: ("vars" | "options", its name)
+    named: tuple[str, str] | None = None
 
 
 @attrs.define(hash=False)

@@ -193,7 +193,7 @@ class Expressions(Lowering):
         if name in self.cx.locals:
             return Local(name, self.local_name(name), self.cx.local_kinds.get(name, "any"))
         if name in names.vars:
-            return Lit(f"V[{name!r}]", "any", hoist="V")
+            return Lit(f"V[{name!r}]", "any", hoist="V", named=("vars", name))
         if name in names.tables:
             table = self.fn_name("table", name)     # one constant per table, however often read
             self.ns[table] = names.tables[name]
@@ -213,7 +213,7 @@ class Expressions(Lowering):
         if special is not None:
             return special
         if name in names.options:
-            return Lit(f"m.options[{name!r}]", "any")
+            return Lit(f"m.options[{name!r}]", "any", named=("options", name))
         self.error(tok, f"unknown name '{name}'",
                    "a variable, table, zone, choice, a name bound by let/for, or one of: "
                    + ", ".join(SPECIAL_NAMES),

@@ -27,7 +27,6 @@ order (a match takes ``size(deck) + true`` as Python does, 1 or 0), so only
 what fails for a number fails for it here."""
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -154,9 +153,9 @@ def _lit_type(node: Lit, types: ValueTypes) -> str | None:
         return "zone"
     if node.kind == "seats":
         return "list"
-    for prefix, table in (("V[", types.vars), ("m.options[", types.options)):
-        if node.src.startswith(prefix) and node.src.endswith("]"):
-            return table.get(ast.literal_eval(node.src[len(prefix):-1]))
+    if node.named is not None:
+        section, name = node.named
+        return (types.vars if section == "vars" else types.options).get(name)
     return None
 
 
@@ -320,10 +319,8 @@ def never_none(node: Expr, types: ValueTypes) -> bool:
     if isinstance(node, Local):
         return node.py in types.number_locals
     if isinstance(node, Lit):
-        if node.src.startswith("V[") and node.src.endswith("]"):
-            return ("vars", ast.literal_eval(node.src[2:-1])) in types.present
-        if node.src.startswith("m.options[") and node.src.endswith("]"):
-            return ast.literal_eval(node.src[10:-1]) in types.options
+        if node.named is not None:      # (an option is always of its default's type)
+            return node.named in types.present or node.named[0] == "options" and node.named[1] in types.options
         return node.kind in ("int", "str", "bool", "zone", "seats")
     if isinstance(node, Attr):
         return node.base.kind == "int" and node.player_var and ("player_vars", node.attr) in types.present
