@@ -222,10 +222,10 @@ class Statements(Windows):
                 if not flat(tree):      # an event that holds a list, or itself, is weighed
                     self.do(f"_held({self.local(parts[0])}, {field})")
             return
-        self._check_assigned(parts, op_tok, tree)
         if len(parts) == 2 and parts[1] in self.names.card_vars:
             card = self.expr(Tree("name", [target.children[0]]))
             var = parts[1]
+            self._note_assigned("card_vars", var, op_tok, tree)
             if op != "=":
                 value = _grown(f"_cv(m, {card}, {var!r})", op, value)
             self.add(SetVar("card", var, value, card, self.cx.rule, origin=self.here()))
@@ -237,6 +237,7 @@ class Statements(Windows):
                 self.error(target.children[1], f"unknown player variable '{var}'",
                            "a name declared under player_vars", suggest(var, self.names.player_vars))
                 return
+            self._note_assigned("player_vars", var, op_tok, tree)
             self._set("player", var, op, value, owner)
             self._changed(("player_vars", var))
             return
@@ -246,6 +247,7 @@ class Statements(Windows):
             self.note_number(self.local(name), op.rstrip("?"), tree)
             return
         if name in self.names.vars:
+            self._note_assigned("vars", name, op_tok, tree)
             self.hoist("V")
             self._set("match", name, op, value, None)
             self._changed(("vars", name))
@@ -254,18 +256,11 @@ class Statements(Windows):
                    "a variable declared under vars, or a local introduced with 'let'",
                    suggest(name, self.names.vars | self.cx.locals) or f"declare it: vars: {{{name}: 0}}")
 
-    def _check_assigned(self, parts: list[str], op_tok: Node, tree: Expr) -> None:
-        """Note an assignment of a declared variable (for the settled types,
-        see :func:`rulekit.lang.type_checks.settled`); ``x += v`` and ``x -=
-        v`` are checked as ``x + v`` and ``x - v``."""
+    def _note_assigned(self, section: str, name: str, op_tok: Node, tree: Expr) -> None:
+        """Note an assignment of the declared variable ``name`` of ``section``
+        (for the settled types, see :func:`rulekit.lang.type_checks.settled`);
+        ``x += v`` and ``x -= v`` are checked as ``x + v`` and ``x - v``."""
         op = str(op_tok)
-        if len(parts) == 2 and not (parts[0] in self.cx.locals and self.cx.local_kinds.get(parts[0]) == "event"):
-            section = "card_vars" if parts[1] in self.names.card_vars else "player_vars"
-        elif len(parts) == 1 and parts[0] not in self.cx.locals:
-            section = "vars"
-        else:
-            return
-        name = parts[-1]
         self.assigned.append((section, name, op, tree, frozenset(self.cx.number_locals)))
         if op != "=":
             self.check_types(op_tok, lambda t: type_checks.binary_problem(
